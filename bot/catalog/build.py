@@ -1,0 +1,96 @@
+"""Writing the catalog: every import runs in a copy that replaces the catalog only on success."""
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from importlib import resources
+from pathlib import Path
+from typing import Iterator
+
+
+def schema_sql() -> str:
+    return resources.files(__package__).joinpath("schema.sql").read_text(encoding="utf-8")
+
+
+def connect_for_writing(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA foreign_keys = ON")
+    con.execute("PRAGMA journal_mode = OFF")  # a scratch copy: durability comes from the rename
+    con.execute("PRAGMA synchronous = OFF")
+    con.executescript(schema_sql())
+    return con
+
+
+@contextmanager
+def catalog_transaction(catalog_path: Path | str) -> Iterator[sqlite3.Connection]:
+    """Yield a writable copy of the catalog; it replaces the real file only if no error escapes."""
+    catalog_path = Path(catalog_path)
+    catalog_path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=catalog_path.name + ".", suffix=".tmp",
+                                    dir=catalog_path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        if catalog_path.exists():
+            source = sqlite3.connect(f"file:{catalog_path}?mode=ro", uri=True)
+            target = sqlite3.connect(tmp)
+            source.backup(target)
+            source.close()
+            target.close()
+        con = connect_for_writing(tmp)
+        try:
+            yield con
+            con.execute("PRAGMA optimize")
+            con.commit()
+        finally:
+            con.close()
+        os.replace(tmp, catalog_path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+@dataclass
+class ImportReport:
+    """What one file brought in: counts per kind and skipped records."""
+
+    path: str
+    kind: str
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    def add(self, what: str, n: int = 1) -> None:
+        self.counts[what] = self.counts.get(what, 0) + n
+
+    def warn(self, message: str) -> None:
+        self.warnings.append(message)
+
+    def record(self, con: sqlite3.Connection) -> None:
+        con.execute(
+            "INSERT INTO imports(path, kind, imported_at, counts, warnings) VALUES (?,?,?,?,?)",
+            (self.path, self.kind, datetime.now(timezone.utc).isoformat(timespec="seconds"),
+             json.dumps(self.counts, sort_keys=True), len(self.warnings)),
+        )
+
+    def summary(self) -> str:
+        parts = ", ".join(f"{v:,} {k}" for k, v in sorted(self.counts.items()))
+        skipped = f"; {len(self.warnings):,} skipped" if self.warnings else ""
+        return f"{self.kind} {Path(self.path).name}: {parts or 'nothing'}{skipped}"
+
+
+def document_id(con: sqlite3.Connection, key: str, kind: str, path: str,
+                title: str | None = None, notice: str | None = None) -> int:
+    """The id of a source document, created or refreshed; its old rulings are removed."""
+    row = con.execute("SELECT id FROM documents WHERE key = ?", (key,)).fetchone()
+    if row:
+        con.execute("DELETE FROM rulings WHERE document_id = ?", (row[0],))
+        con.execute("UPDATE documents SET path=?, title=?, notice=? WHERE id=?",
+                    (path, title, notice, row[0]))
+        return row[0]
+    cur = con.execute("INSERT INTO documents(key, kind, path, title, notice) VALUES (?,?,?,?,?)",
+                      (key, kind, path, title, notice))
+    return cur.lastrowid

@@ -1,0 +1,84 @@
+"""Import any mix of data files into the catalog, in the order their contents depend on."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Callable, Iterable
+
+from tqdm import tqdm
+
+from .build import ImportReport, catalog_transaction
+from .comprehensive_rules import import_rules
+from .errors import DataImportError
+from .linking import link_translations
+from .mtgjson import import_mtgjson
+from .names import NameIndex
+from .scryfall import import_cards, import_rulings, sniff_kind
+from .seeds import import_document
+from .streams import open_binary
+
+# cards first (everything else refers to them), then rulings, documents, rules
+ORDER = {"cards": 0, "mtgjson": 1, "rulings": 2, "document": 3, "rules": 4}
+
+
+def classify(path: Path) -> str:
+    """cards | rulings | mtgjson | rules | document, from the file's contents."""
+    if not path.exists():
+        raise DataImportError(str(path), "no such file")
+    if path.is_dir():
+        raise DataImportError(str(path), "a folder: name the files in it")
+    with open_binary(path) as stream:
+        head = stream.read(4096)
+    text = head.decode("utf-8", errors="ignore").lstrip("\ufeff \r\n\t")
+    if text.startswith(("[", "{")):
+        if '"meta"' in text[:200] or text.lstrip("{ \r\n").startswith('"data"'):
+            return "mtgjson"
+        return sniff_kind(path)
+    if "Comprehensive Rules" in text[:200]:
+        return "rules"
+    return "document"
+
+
+def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: bool = False,
+                 log: Callable[[str], None] | None = None) -> list[ImportReport]:
+    """Import ``paths`` into ``catalog`` in one transaction: all of them, or nothing."""
+    files = sorted(((classify(Path(p)), Path(p)) for p in paths), key=lambda kp: ORDER[kp[0]])
+    reports: list[ImportReport] = []
+    with catalog_transaction(catalog) as con:
+        index: NameIndex | None = None
+        for kind, path in files:
+            if kind == "document":
+                index = index or NameIndex(con)
+                report = import_document(con, path, index)
+            else:
+                report = _import_stream(con, kind, path, progress)
+                index = None
+            report.record(con)
+            reports.append(report)
+            if log:
+                log(report.summary())
+        linked = link_translations(con)
+        if log and linked:
+            log(f"{linked:,} translated rulings linked to their English originals")
+    return reports
+
+
+def _import_stream(con: sqlite3.Connection, kind: str, path: Path, progress: bool) -> ImportReport:
+    if kind == "rules":
+        return import_rules(con, path)
+    if kind == "mtgjson":
+        return import_mtgjson(con, path)
+    bar = tqdm(desc=f"{path.name}", unit=" records", disable=not progress, leave=False)
+    last = 0
+
+    def advance(number: int) -> None:
+        nonlocal last
+        bar.update(number - last)
+        last = number
+
+    try:
+        if kind == "cards":
+            return import_cards(con, path, advance)
+        return import_rulings(con, path, advance)
+    finally:
+        bar.close()

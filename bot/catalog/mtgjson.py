@@ -1,0 +1,89 @@
+"""Import MTGJSON v5 set files and AllPrintings: cards, foreignData names, rulings."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import ijson
+
+from .build import ImportReport, document_id
+from .errors import DataImportError
+from .scryfall import CARD_UPSERT
+from .streams import iter_json_records, open_binary
+
+LANGUAGES = {
+    "English": "en", "Spanish": "es", "French": "fr", "German": "de", "Italian": "it",
+    "Portuguese (Brazil)": "pt", "Portuguese": "pt", "Japanese": "ja", "Korean": "ko",
+    "Russian": "ru", "Chinese Simplified": "zhs", "Chinese Traditional": "zht",
+}
+
+
+def _is_all_printings(path: Path) -> bool:
+    with open_binary(path) as stream:
+        try:
+            for prefix, event, value in ijson.parse(stream):
+                if prefix == "data" and event == "map_key":
+                    # a set file's data object starts with set fields; AllPrintings with set codes
+                    return value.isupper() and value not in ("cards",)
+        except ijson.JSONError as exc:
+            raise DataImportError(str(path), f"not a JSON file: {exc}", "start") from exc
+    raise DataImportError(str(path), "no 'data' object: not an MTGJSON file", "start")
+
+
+def iter_set_cards(path: Path):
+    """Yield (set code, card) for a set file or AllPrintings, one set in memory at a time."""
+    if _is_all_printings(path):
+        with open_binary(path) as stream:
+            for code, set_obj in ijson.kvitems(stream, "data", use_float=True):
+                for card in set_obj.get("cards", []):
+                    yield code, card
+    else:
+        code = path.stem.upper()
+        for _, card in iter_json_records(path, prefix="data.cards.item"):
+            yield code, card
+
+
+def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
+    report = ImportReport(str(path), "mtgjson")
+    doc = document_id(con, f"mtgjson:{path.name}", "mtgjson", str(path))
+    seen_faces: set[tuple[str, str]] = set()
+    for code, card in iter_set_cards(path):
+        oracle_id = (card.get("identifiers") or {}).get("scryfallOracleId")
+        if not oracle_id:
+            report.warn(f"{code} {card.get('name')}: no Scryfall oracle id")
+            continue
+        name = card["name"]
+        face_name = card.get("faceName")
+        side = card.get("side")
+        face_index = (ord(side) - ord("a")) if side else -1
+        if (oracle_id, face_name or name) in seen_faces:
+            continue  # another printing of a card already read
+        seen_faces.add((oracle_id, face_name or name))
+        con.execute(CARD_UPSERT, (
+            oracle_id, name, card.get("layout") or "normal", card.get("type") or "",
+            card.get("text") or "", card.get("manaCost") or "", None, None,
+            "token" if card.get("layout") == "token" else "card", face_index <= 0))
+        rows = [(oracle_id, "en", name, -1)]
+        if face_name:
+            rows.append((oracle_id, "en", face_name, face_index))
+        for foreign in card.get("foreignData") or []:
+            lang = LANGUAGES.get(foreign.get("language"))
+            if not lang:
+                continue
+            if foreign.get("faceName"):
+                rows.append((oracle_id, lang, foreign["faceName"], face_index))
+            elif foreign.get("name"):
+                rows.append((oracle_id, lang, foreign["name"], -1))
+            report.add("printed names")
+        con.executemany("INSERT OR IGNORE INTO names(oracle_id, lang, name, face) VALUES (?,?,?,?)",
+                        rows)
+        report.add("cards")
+        if face_index <= 0:
+            for position, ruling in enumerate(card.get("rulings") or []):
+                con.execute(
+                    "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status,"
+                    " document_id, position) VALUES (?,?,?,?,?,?,?,?)",
+                    (oracle_id, ruling.get("date"), "unknown", "en", ruling["text"], "original",
+                     doc, position))
+                report.add("rulings")
+    return report

@@ -1,0 +1,90 @@
+-- The card catalog: built by the importers, opened read-only by the bot.
+PRAGMA user_version = 1;
+
+CREATE TABLE IF NOT EXISTS cards (
+    oracle_id   TEXT PRIMARY KEY,
+    name        TEXT NOT NULL,           -- English; faces joined with " // "
+    layout      TEXT NOT NULL DEFAULT 'normal',
+    type_line   TEXT NOT NULL DEFAULT '',
+    oracle_text TEXT NOT NULL DEFAULT '',
+    mana_cost   TEXT NOT NULL DEFAULT '',
+    faces       TEXT,                    -- JSON list of {name, type_line, oracle_text, mana_cost}
+    image_uri   TEXT,
+    kind        TEXT NOT NULL DEFAULT 'card'   -- card | token | art | playtest
+);
+
+-- Every printed name: one row per (card, language, spelling), faces included.
+CREATE TABLE IF NOT EXISTS names (
+    oracle_id TEXT NOT NULL REFERENCES cards(oracle_id) ON DELETE CASCADE,
+    lang      TEXT NOT NULL,
+    name      TEXT NOT NULL,
+    face      INTEGER NOT NULL DEFAULT -1,   -- -1: the whole card; 0, 1…: that face
+    PRIMARY KEY (oracle_id, lang, name)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS names_by_name ON names(name);
+
+CREATE TABLE IF NOT EXISTS documents (
+    id          INTEGER PRIMARY KEY,
+    key         TEXT NOT NULL UNIQUE,    -- what identifies the source: kind + file name
+    kind        TEXT NOT NULL,           -- scryfall-rulings | mtgjson | seed | cr
+    path        TEXT NOT NULL,
+    title       TEXT,
+    notice      TEXT                     -- e.g. a machine-translation notice
+);
+
+CREATE TABLE IF NOT EXISTS rulings (
+    id           INTEGER PRIMARY KEY,
+    oracle_id    TEXT NOT NULL,
+    published_at TEXT,                   -- ISO date, NULL when the document gives none
+    source       TEXT NOT NULL DEFAULT 'unknown',   -- wotc | scryfall | unknown
+    lang         TEXT NOT NULL,
+    text         TEXT NOT NULL,
+    status       TEXT NOT NULL DEFAULT 'original',  -- original | translation | machine | partial
+    original_id  INTEGER REFERENCES rulings(id) ON DELETE SET NULL,
+    document_id  INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+    position     INTEGER NOT NULL DEFAULT 0,
+    wordings     TEXT,                   -- JSON list of further wordings folded into this one
+    mixed_langs  TEXT                    -- languages of sentences left untranslated, e.g. "en"
+);
+CREATE INDEX IF NOT EXISTS rulings_by_card ON rulings(oracle_id, lang);
+CREATE INDEX IF NOT EXISTS rulings_by_original ON rulings(original_id);
+
+CREATE TABLE IF NOT EXISTS cr_editions (
+    id             INTEGER PRIMARY KEY,
+    effective_date TEXT NOT NULL,
+    lang           TEXT NOT NULL DEFAULT 'en',
+    document_id    INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+    UNIQUE (effective_date, lang)
+);
+
+CREATE TABLE IF NOT EXISTS cr_rules (
+    edition_id INTEGER NOT NULL REFERENCES cr_editions(id) ON DELETE CASCADE,
+    number     TEXT NOT NULL,            -- "701", "701.44", "701.44a"
+    parent     TEXT,
+    title      TEXT,                     -- for sections and rules: "Explore"
+    text       TEXT NOT NULL,            -- exactly as published (rule lines, no examples)
+    examples   TEXT,                     -- JSON list of the rule's "Example:" paragraphs
+    position   INTEGER NOT NULL,
+    PRIMARY KEY (edition_id, number)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS cr_glossary (
+    edition_id INTEGER NOT NULL REFERENCES cr_editions(id) ON DELETE CASCADE,
+    term       TEXT NOT NULL,
+    definition TEXT NOT NULL,
+    PRIMARY KEY (edition_id, term)
+) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS imports (
+    id          INTEGER PRIMARY KEY,
+    path        TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    imported_at TEXT NOT NULL,
+    counts      TEXT NOT NULL,           -- JSON {"cards": …, "names": …, …}
+    warnings    INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT
+);

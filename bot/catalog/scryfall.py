@@ -1,0 +1,185 @@
+"""Import Scryfall bulk files: all_cards / default_cards / oracle_cards, and rulings.
+
+Streams record by record and writes in batches, so memory does not grow with the file.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Callable
+
+from .build import ImportReport, document_id
+from .errors import DataImportError
+from .streams import iter_json_records
+
+BATCH = 5000
+TOKEN_LAYOUTS = {"token", "double_faced_token", "emblem"}
+NO_PRINTED_NAME_LANGS = {"en"}
+PRINT_LANGS = {"en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht"}
+
+Progress = Callable[[int], None]
+
+CARD_UPSERT = """
+INSERT INTO cards(oracle_id, name, layout, type_line, oracle_text, mana_cost, faces, image_uri, kind)
+VALUES (?,?,?,?,?,?,?,?,?)
+ON CONFLICT(oracle_id) DO UPDATE SET
+    name=excluded.name, layout=excluded.layout, type_line=excluded.type_line,
+    oracle_text=excluded.oracle_text, mana_cost=excluded.mana_cost, faces=excluded.faces,
+    image_uri=COALESCE(excluded.image_uri, cards.image_uri), kind=excluded.kind
+WHERE ?
+"""
+
+
+def card_kind(obj: dict) -> str:
+    layout = obj.get("layout") or "normal"
+    if layout == "art_series":
+        return "art"
+    if layout in TOKEN_LAYOUTS or (obj.get("type_line") or "").startswith("Token"):
+        return "token"
+    if "playtest" in (obj.get("promo_types") or []) or obj.get("set_type") == "playtest":
+        return "playtest"
+    return "card"
+
+
+def _image(obj: dict) -> str | None:
+    uris = obj.get("image_uris")
+    if not uris and obj.get("card_faces"):
+        uris = obj["card_faces"][0].get("image_uris")
+    return (uris or {}).get("normal")
+
+
+def _faces(obj: dict) -> str | None:
+    faces = obj.get("card_faces")
+    if not faces:
+        return None
+    keep = ("name", "type_line", "oracle_text", "mana_cost")
+    return json.dumps([{k: f.get(k) or "" for k in keep} for f in faces], ensure_ascii=False)
+
+
+def card_row(obj: dict) -> tuple:
+    faces = obj.get("card_faces") or []
+    type_line = obj.get("type_line") or " // ".join(f.get("type_line") or "" for f in faces)
+    oracle_text = obj.get("oracle_text")
+    if oracle_text is None:
+        oracle_text = "\n//\n".join(f.get("oracle_text") or "" for f in faces)
+    mana_cost = obj.get("mana_cost")
+    if mana_cost is None:
+        mana_cost = " // ".join(f.get("mana_cost") or "" for f in faces)
+    return (obj["oracle_id"], obj["name"], obj.get("layout") or "normal", type_line,
+            oracle_text, mana_cost, _faces(obj), _image(obj), card_kind(obj))
+
+
+def name_rows(obj: dict) -> list[tuple]:
+    """Every (oracle_id, lang, name, face) the object prints."""
+    oracle_id = obj["oracle_id"]
+    lang = obj.get("lang") or "en"
+    field = "name" if lang == "en" else "printed_name"
+    rows = []
+    whole = obj.get(field)
+    if whole:
+        rows.append((oracle_id, lang, whole, -1))
+    for i, face in enumerate(obj.get("card_faces") or []):
+        face_name = face.get(field)
+        if face_name and face_name != whole:
+            rows.append((oracle_id, lang, face_name, i))
+    if lang != "en" and not whole and obj.get("card_faces"):
+        printed = [f.get("printed_name") for f in obj["card_faces"]]
+        if all(printed):
+            rows.append((oracle_id, lang, " // ".join(printed), -1))
+    return rows
+
+
+def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None = None) -> ImportReport:
+    report = ImportReport(str(path), "scryfall-cards")
+    cards: list[tuple] = []
+    names: list[tuple] = []
+
+    def flush() -> None:
+        con.executemany(CARD_UPSERT, cards)
+        con.executemany("INSERT OR IGNORE INTO names(oracle_id, lang, name, face) VALUES (?,?,?,?)",
+                        names)
+        cards.clear()
+        names.clear()
+
+    for number, obj in iter_json_records(path):
+        if not isinstance(obj, dict) or obj.get("object", "card") != "card":
+            report.warn(f"record {number}: not a card object")
+            continue
+        if not obj.get("oracle_id") and obj.get("card_faces"):
+            obj["oracle_id"] = obj["card_faces"][0].get("oracle_id")
+        if not obj.get("oracle_id") or not obj.get("name"):
+            report.warn(f"record {number}: no oracle_id or name")
+            continue
+        lang = obj.get("lang") or "en"
+        if lang not in PRINT_LANGS:
+            report.add("objects in other languages")
+            continue
+        row = card_row(obj)
+        cards.append(row + (lang == "en",))
+        names.extend(name_rows(obj))
+        report.add("card objects")
+        if len(cards) >= BATCH:
+            flush()
+            if progress:
+                progress(number)
+    flush()
+    report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]
+    report.counts["names"] = con.execute("SELECT count(*) FROM names").fetchone()[0]
+    return report
+
+
+def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | None = None) -> ImportReport:
+    report = ImportReport(str(path), "scryfall-rulings")
+    doc = document_id(con, "scryfall-rulings", "scryfall-rulings", str(path))
+    known = {row[0] for row in con.execute("SELECT oracle_id FROM cards")}
+    batch: list[tuple] = []
+    for number, obj in iter_json_records(path):
+        if not isinstance(obj, dict) or obj.get("object", "ruling") != "ruling" or "comment" not in obj:
+            report.warn(f"record {number}: not a ruling object")
+            continue
+        oracle_id = obj.get("oracle_id")
+        if oracle_id not in known:
+            report.warn(f"record {number}: ruling for unknown card {oracle_id}")
+            continue
+        source = obj.get("source") if obj.get("source") in ("wotc", "scryfall") else "unknown"
+        batch.append((oracle_id, obj.get("published_at"), source, "en", obj["comment"], "original",
+                      doc, number))
+        report.add("rulings")
+        if len(batch) >= BATCH:
+            _insert_rulings(con, batch)
+            if progress:
+                progress(number)
+    _insert_rulings(con, batch)
+    folded = fold_duplicate_rulings(con, doc)
+    if folded:
+        report.add("duplicates folded", folded)
+        report.add("rulings", -folded)
+    return report
+
+
+def fold_duplicate_rulings(con: sqlite3.Connection, doc: int) -> int:
+    """Remove exact repeats (same card, date and text) within one document, in SQL."""
+    cur = con.execute(
+        "DELETE FROM rulings WHERE document_id = ?1 AND id NOT IN ("
+        " SELECT min(id) FROM rulings WHERE document_id = ?1"
+        " GROUP BY oracle_id, published_at, text)", (doc,))
+    return cur.rowcount
+
+
+def _insert_rulings(con: sqlite3.Connection, batch: list[tuple]) -> None:
+    con.executemany(
+        "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status, document_id, position)"
+        " VALUES (?,?,?,?,?,?,?,?)", batch)
+    batch.clear()
+
+
+def sniff_kind(path: Path) -> str:
+    """'rulings' or 'cards', from the first record of a Scryfall file."""
+    for _, obj in iter_json_records(path):
+        if isinstance(obj, dict) and obj.get("object") == "ruling":
+            return "rulings"
+        if isinstance(obj, dict) and (obj.get("object") == "card" or "oracle_id" in obj):
+            return "cards"
+        break
+    raise DataImportError(str(path), "not a Scryfall card or ruling file", "record 1")

@@ -1,0 +1,96 @@
+"""Import ruling documents (the seeds' format) into the catalog."""
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+from rapidfuzz import fuzz
+
+from ..text import fold
+from .build import ImportReport, document_id
+from .documents import ParsedDocument, ParsedRuling, parse_document
+from .errors import DataImportError
+from .names import NameIndex
+
+NEAR_DUPLICATE = 85  # rapidfuzz ratio between folded wordings of one ruling
+
+
+def fold_duplicates(rulings: list[ParsedRuling]) -> list[ParsedRuling]:
+    """Merge rulings stated twice (same date and language, near-identical wording)."""
+    kept: list[ParsedRuling] = []
+    for ruling in rulings:
+        for other in kept:
+            if (other.published_at == ruling.published_at and other.lang == ruling.lang
+                    and fuzz.ratio(fold(other.text), fold(ruling.text)) >= NEAR_DUPLICATE):
+                other.wordings.append(ruling.text)
+                if ruling.mixed_langs and not other.mixed_langs:
+                    other.mixed_langs = ruling.mixed_langs
+                break
+        else:
+            kept.append(ruling)
+    return kept
+
+
+def resolve_card(doc: ParsedDocument, index: NameIndex) -> str:
+    for line in doc.card_lines:
+        found = index.exact(line)
+        if found:
+            return found
+    if doc.title:
+        found = index.closest(doc.title)
+        if found:
+            return found
+    found = index.mentioned([r.text for r in doc.rulings])
+    if found:
+        return found
+    raise DataImportError(doc.path, f"no card in the catalog matches the title {doc.title!r}"
+                          if doc.title else "the document names no known card")
+
+
+def status_of(ruling: ParsedRuling, doc: ParsedDocument) -> str:
+    if ruling.lang == "en":
+        return "original"
+    if "en" in ruling.mixed_langs:
+        return "partial"
+    if doc.notice and doc.notice_lang == ruling.lang:
+        return "machine"
+    return "translation"
+
+
+def import_document(con: sqlite3.Connection, path: Path, index: NameIndex | None = None) -> ImportReport:
+    report = ImportReport(str(path), "ruling document")
+    doc = parse_document(path)
+    oracle_id = resolve_card(doc, index or NameIndex(con))
+    doc_id = document_id(con, f"seed:{Path(path).name}", "seed", str(path), doc.title, doc.notice)
+    rulings = fold_duplicates(doc.rulings)
+    report.add("duplicates folded", len(doc.rulings) - len(rulings))
+    for position, ruling in enumerate(rulings):
+        source = ruling.source if ruling.source in ("wotc", "scryfall") else "unknown"
+        con.execute(
+            "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status, document_id,"
+            " position, wordings, mixed_langs) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (oracle_id, ruling.published_at, source, ruling.lang, ruling.text,
+             status_of(ruling, doc), doc_id, position,
+             json.dumps(ruling.wordings, ensure_ascii=False) if ruling.wordings else None,
+             ",".join(ruling.mixed_langs) or None))
+        report.add("rulings")
+    if doc.rules:
+        _store_rule_excerpt(con, doc, doc_id)
+        report.add("rules quoted", len(doc.rules))
+    return report
+
+
+def _store_rule_excerpt(con: sqlite3.Connection, doc: ParsedDocument, doc_id: int) -> None:
+    """A translated excerpt of the Comprehensive Rules; its edition is found when it is read."""
+    lang = doc.rules_lang or "en"
+    con.execute("DELETE FROM cr_editions WHERE document_id = ?", (doc_id,))
+    cur = con.execute("INSERT OR REPLACE INTO cr_editions(effective_date, lang, document_id)"
+                      " VALUES (?,?,?)", (f"excerpt:{Path(doc.path).name}", lang, doc_id))
+    edition = cur.lastrowid
+    for position, (number, text) in enumerate(doc.rules):
+        parent = number.rstrip("abcdefghijklmnopqrstuvwxyz") if number[-1].isalpha() else number.split(".")[0]
+        title = text if not number[-1].isalpha() else None
+        con.execute("INSERT OR REPLACE INTO cr_rules(edition_id, number, parent, title, text, examples,"
+                    " position) VALUES (?,?,?,?,?,?,?)",
+                    (edition, number, parent, title, f"{number}{'.' if title else ''} {text}", None, position))

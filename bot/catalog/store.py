@@ -1,0 +1,169 @@
+"""Reading the catalog: small value types and a read-only SQLite connection."""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import DataImportError
+
+
+@dataclass(frozen=True)
+class Face:
+    name: str
+    type_line: str
+    oracle_text: str
+    mana_cost: str
+
+
+@dataclass(frozen=True)
+class Card:
+    oracle_id: str
+    name: str
+    layout: str
+    type_line: str
+    oracle_text: str
+    mana_cost: str
+    faces: tuple[Face, ...] = ()
+    image_uri: str | None = None
+    kind: str = "card"
+
+    @property
+    def front(self) -> Face:
+        """The characteristics a card has in a library: its front face (CR 711.8 / 712.8)."""
+        if self.faces:
+            return self.faces[0]
+        return Face(self.name, self.type_line, self.oracle_text, self.mana_cost)
+
+    @property
+    def is_land(self) -> bool:
+        return "Land" in self.front.type_line.split("—")[0]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    id: int
+    oracle_id: str
+    published_at: str | None
+    source: str
+    lang: str
+    text: str
+    status: str                      # original | translation | machine | partial
+    original_id: int | None
+    document: str
+    wordings: tuple[str, ...] = field(default=())
+    mixed_langs: tuple[str, ...] = field(default=())
+
+
+_RULING_COLUMNS = ("r.id, r.oracle_id, r.published_at, r.source, r.lang, r.text, r.status,"
+                   " r.original_id, d.key, r.wordings, r.mixed_langs")
+
+
+def _ruling(row) -> Ruling:
+    return Ruling(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], row[8],
+                  tuple(json.loads(row[9])) if row[9] else (),
+                  tuple(row[10].split(",")) if row[10] else ())
+
+
+class Catalog:
+    """The catalog file, opened read-only. Safe to share between threads."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        if not self.path.exists():
+            raise FileNotFoundError(f"no catalog at {self.path}: run 'wayfinder data import' or 'make run'")
+        try:
+            self.con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
+            self.con.execute("SELECT count(*) FROM cards").fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise DataImportError(str(self.path), f"not a catalog file: {exc}") from exc
+        self._lock = threading.Lock()
+        self._cards: dict[str, Card] = {}
+
+    def close(self) -> None:
+        self.con.close()
+
+    def query(self, sql: str, params: tuple = ()) -> list[tuple]:
+        with self._lock:
+            return self.con.execute(sql, params).fetchall()
+
+    def card(self, oracle_id: str) -> Card | None:
+        cached = self._cards.get(oracle_id)
+        if cached:
+            return cached
+        rows = self.query("SELECT oracle_id, name, layout, type_line, oracle_text, mana_cost, faces,"
+                          " image_uri, kind FROM cards WHERE oracle_id = ?", (oracle_id,))
+        if not rows:
+            return None
+        r = rows[0]
+        faces = tuple(Face(f["name"], f["type_line"], f["oracle_text"], f["mana_cost"])
+                      for f in json.loads(r[6])) if r[6] else ()
+        card = Card(r[0], r[1], r[2], r[3], r[4], r[5], faces, r[7], r[8])
+        if len(self._cards) < 4096:
+            self._cards[oracle_id] = card
+        return card
+
+    def card_by_english_name(self, name: str) -> Card | None:
+        rows = self.query("SELECT oracle_id FROM cards WHERE name = ? COLLATE NOCASE ORDER BY kind = 'card' DESC",
+                          (name,))
+        return self.card(rows[0][0]) if rows else None
+
+    def names(self, oracle_id: str) -> dict[str, list[str]]:
+        """Printed names per language, whole-card names first."""
+        out: dict[str, list[str]] = {}
+        for lang, name in self.query("SELECT lang, name FROM names WHERE oracle_id = ? ORDER BY lang, face, name",
+                                     (oracle_id,)):
+            out.setdefault(lang, []).append(name)
+        return out
+
+    def printed_name(self, oracle_id: str, lang: str) -> str | None:
+        rows = self.query("SELECT name FROM names WHERE oracle_id = ? AND lang = ? ORDER BY face, name LIMIT 1",
+                          (oracle_id, lang))
+        return rows[0][0] if rows else None
+
+    def rulings(self, oracle_id: str) -> list[Ruling]:
+        rows = self.query(f"SELECT {_RULING_COLUMNS} FROM rulings r JOIN documents d ON d.id = r.document_id"
+                          " WHERE r.oracle_id = ? ORDER BY r.published_at, d.id, r.position", (oracle_id,))
+        return [_ruling(row) for row in rows]
+
+    def rulings_by_id(self, ids: list[int]) -> dict[int, Ruling]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = self.query(f"SELECT {_RULING_COLUMNS} FROM rulings r JOIN documents d ON d.id = r.document_id"
+                          f" WHERE r.id IN ({marks})", tuple(ids))
+        return {row[0]: _ruling(row) for row in rows}
+
+    def iter_names(self):
+        """(oracle_id, lang, name, face, kind) for every printed name: the matcher's input."""
+        with self._lock:
+            yield from self.con.execute(
+                "SELECT n.oracle_id, n.lang, n.name, n.face, c.kind FROM names n"
+                " JOIN cards c USING (oracle_id) ORDER BY n.oracle_id, n.lang, n.face, n.name")
+
+    def info(self) -> dict:
+        """What the catalog holds: counts per language, sources, dates, imports."""
+        names = dict(self.query("SELECT lang, count(*) FROM names GROUP BY lang ORDER BY count(*) DESC"))
+        rulings = dict(self.query("SELECT lang, count(*) FROM rulings GROUP BY lang ORDER BY count(*) DESC"))
+        sources = dict(self.query("SELECT source, count(*) FROM rulings GROUP BY source"))
+        statuses = dict(self.query("SELECT status, count(*) FROM rulings GROUP BY status"))
+        dates = self.query("SELECT min(published_at), max(published_at) FROM rulings")[0]
+        editions = [r[0] for r in self.query(
+            "SELECT effective_date FROM cr_editions WHERE lang = 'en' ORDER BY effective_date")]
+        imports = [{"path": p, "kind": k, "imported_at": t, "counts": json.loads(c), "warnings": w}
+                   for p, k, t, c, w in self.query(
+                       "SELECT path, kind, imported_at, counts, warnings FROM imports ORDER BY id")]
+        return {
+            "cards": self.query("SELECT count(*) FROM cards")[0][0],
+            "names": sum(names.values()),
+            "names_per_language": names,
+            "rulings": sum(rulings.values()),
+            "rulings_per_language": rulings,
+            "ruling_sources": sources,
+            "ruling_statuses": statuses,
+            "ruling_dates": {"first": dates[0], "last": dates[1]},
+            "rules_editions": editions,
+            "imports": imports,
+        }

@@ -1,0 +1,75 @@
+"""Text folding shared by the matcher, the importers and the search features.
+
+One concept: turn what a person typed, or what a card prints, into a comparable key.
+Case, accents, punctuation, full-width forms and ligatures stop mattering; CJK text keeps
+its characters (they carry the meaning) but loses its spacing and punctuation.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Letters that Unicode does not decompose into base + accent.
+_SPECIAL = str.maketrans({
+    "ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "đ": "d", "ð": "d", "þ": "th", "ł": "l",
+    "ı": "i", "’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'",
+    "ё": "е",  # Russian printings use е for ё
+})
+_APOSTROPHES = re.compile(r"['\u02bc]")
+_NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+
+MAX_QUERY_CHARS = 200
+
+
+def strip_control(text: str) -> str:
+    """Remove control and invisible formatting characters."""
+    return _CONTROL.sub("", text)
+
+
+def fold(text: str) -> str:
+    """Comparable form of a name: lower case, no accents, words separated by one space.
+
+    >>> fold("Élite Lame-héron")
+    'elite lame heron'
+    >>> fold("Tishana’s  Wayfinder")
+    'tishanas wayfinder'
+    >>> fold("Ｇｉａｎｔ Ｇｒｏｗｔｈ")
+    'giant growth'
+    """
+    text = unicodedata.normalize("NFKC", strip_control(text)).lower().translate(_SPECIAL)
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    # NFKD splits Japanese voiced kana (が → か + ゛); put them back together.
+    text = unicodedata.normalize("NFC", text)
+    text = _APOSTROPHES.sub("", text)
+    return " ".join(_NON_WORD.sub(" ", text).replace("_", " ").split())
+
+
+def is_cjk_char(ch: str) -> bool:
+    code = ord(ch)
+    return (
+        0x3040 <= code <= 0x30FF  # kana
+        or 0x3400 <= code <= 0x4DBF
+        or 0x4E00 <= code <= 0x9FFF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xAC00 <= code <= 0xD7AF  # hangul syllables
+        or 0x1100 <= code <= 0x11FF
+        or 0x3130 <= code <= 0x318F
+    )
+
+
+def has_cjk(text: str) -> bool:
+    return any(is_cjk_char(ch) for ch in text)
+
+
+def compact(folded: str) -> str:
+    """A folded key without spaces: CJK names are written with or without them."""
+    return folded.replace(" ", "")
+
+
+def clip(text: str, limit: int = MAX_QUERY_CHARS) -> tuple[str, bool]:
+    """Cut over-long input; say whether it was cut."""
+    if len(text) <= limit:
+        return text, False
+    return text[:limit], True
