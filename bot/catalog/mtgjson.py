@@ -8,7 +8,8 @@ import ijson
 
 from .build import ImportReport, document_id
 from .errors import DataImportError
-from .scryfall import CARD_UPSERT
+from ..text import fold
+from .scryfall import CARD_UPSERT, NAME_UPSERT
 from .streams import iter_json_records, open_binary
 
 LANGUAGES = {
@@ -75,8 +76,7 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
             elif foreign.get("name"):
                 rows.append((oracle_id, lang, foreign["name"], -1))
             report.add("printed names")
-        con.executemany("INSERT OR IGNORE INTO names(oracle_id, lang, name, face) VALUES (?,?,?,?)",
-                        rows)
+        con.executemany(NAME_UPSERT, [row + (fold(row[2]),) for row in rows])
         report.add("cards")
         if face_index <= 0:
             for position, ruling in enumerate(card.get("rulings") or []):

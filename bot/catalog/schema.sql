@@ -19,6 +19,8 @@ CREATE TABLE IF NOT EXISTS names (
     lang      TEXT NOT NULL,
     name      TEXT NOT NULL,
     face      INTEGER NOT NULL DEFAULT -1,   -- -1: the whole card; 0, 1…: that face
+    folded    TEXT NOT NULL,                 -- bot.text.fold(name): what the matcher compares
+    prints    INTEGER NOT NULL DEFAULT 1,    -- how many printings carry this spelling
     PRIMARY KEY (oracle_id, lang, name)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS names_by_name ON names(name);

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
+from ..text import fold
 from .build import ImportReport, document_id
 from .errors import DataImportError
 from .streams import iter_json_records
@@ -28,6 +29,12 @@ ON CONFLICT(oracle_id) DO UPDATE SET
     oracle_text=excluded.oracle_text, mana_cost=excluded.mana_cost, faces=excluded.faces,
     image_uri=COALESCE(excluded.image_uri, cards.image_uri), kind=excluded.kind
 WHERE ?
+"""
+
+
+NAME_UPSERT = """
+INSERT INTO names(oracle_id, lang, name, face, folded) VALUES (?,?,?,?,?)
+ON CONFLICT(oracle_id, lang, name) DO UPDATE SET prints = names.prints + 1
 """
 
 
@@ -78,15 +85,16 @@ def name_rows(obj: dict) -> list[tuple]:
     rows = []
     whole = obj.get(field)
     if whole:
-        rows.append((oracle_id, lang, whole, -1))
+        rows.append((oracle_id, lang, whole, -1, fold(whole)))
     for i, face in enumerate(obj.get("card_faces") or []):
         face_name = face.get(field)
         if face_name and face_name != whole:
-            rows.append((oracle_id, lang, face_name, i))
+            rows.append((oracle_id, lang, face_name, i, fold(face_name)))
     if lang != "en" and not whole and obj.get("card_faces"):
         printed = [f.get("printed_name") for f in obj["card_faces"]]
         if all(printed):
-            rows.append((oracle_id, lang, " // ".join(printed), -1))
+            joined = " // ".join(printed)
+            rows.append((oracle_id, lang, joined, -1, fold(joined)))
     return rows
 
 
@@ -97,8 +105,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
 
     def flush() -> None:
         con.executemany(CARD_UPSERT, cards)
-        con.executemany("INSERT OR IGNORE INTO names(oracle_id, lang, name, face) VALUES (?,?,?,?)",
-                        names)
+        con.executemany(NAME_UPSERT, names)
         cards.clear()
         names.clear()
 
@@ -114,7 +121,6 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         lang = obj.get("lang") or "en"
         if lang not in PRINT_LANGS:
             report.add("objects in other languages")
-            continue
         row = card_row(obj)
         cards.append(row + (lang == "en",))
         names.extend(name_rows(obj))

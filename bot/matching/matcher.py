@@ -1,0 +1,232 @@
+"""Resolve what a person typed to a card: exact, then prefix, word-prefix and fuzzy matches.
+
+Every match is scored on one scale (100 = the whole name, exactly) so that the kinds can be
+ranked together: exact before prefix before word-prefix before fuzzy, then real cards before
+tokens and art cards, then the spelling most printings use, then the reader's language.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from rapidfuzz import fuzz, process
+
+from ..text import MAX_QUERY_CHARS, clip, fold, has_cjk, strip_control
+from .index import NameIndex
+
+EXACT, PREFIX, WORD_PREFIX, FUZZY = "exact", "prefix", "word-prefix", "fuzzy"
+MIN_SCORE = 62.0
+CLEAR_LEAD = 3.0
+MAX_POSTINGS = 25_000
+RARE_WORD = 1_500
+LABEL_LIMIT = 100
+
+
+@dataclass(frozen=True)
+class Candidate:
+    oracle_id: str
+    english_name: str
+    name: str          # the printed name that matched
+    lang: str          # the language of that name
+    score: float
+    how: str
+    rank: tuple = field(compare=False, repr=False, default=())
+
+    def label(self) -> str:
+        """'Agente da Rainha (Queen's Agent)', at most 100 characters."""
+        text = self.name if self.name == self.english_name or fold(self.name) == fold(self.english_name) \
+            else f"{self.name} ({self.english_name})"
+        return text if len(text) <= LABEL_LIMIT else text[: LABEL_LIMIT - 1] + "…"
+
+    def as_dict(self) -> dict:
+        return {"oracle_id": self.oracle_id, "name": self.english_name, "matched": self.name,
+                "lang": self.lang, "score": round(self.score, 1), "how": self.how}
+
+
+@dataclass(frozen=True)
+class Resolution:
+    query: str
+    status: str                       # one | ambiguous | none
+    candidates: tuple[Candidate, ...]
+    truncated: bool = False
+    reason: str | None = None         # for none: empty | no-letters | no-match
+
+    @property
+    def best(self) -> Candidate | None:
+        return self.candidates[0] if self.candidates else None
+
+    def as_dict(self) -> dict:
+        best = self.best if self.status == "one" else None
+        return {
+            "query": self.query, "status": self.status,
+            "oracle_id": best.oracle_id if best else None,
+            "name": best.english_name if best else None,
+            "matched": best.name if best else None,
+            "lang": best.lang if best else None,
+            "score": round(best.score, 1) if best else None,
+            "truncated": self.truncated,
+            "candidates": [c.as_dict() for c in self.candidates[:5]],
+        }
+
+
+def fuzzy_score(ratio: float) -> float:
+    """Map a similarity ratio onto the shared scale: one typo in a name ≈ a good word-prefix match."""
+    if ratio >= 90.0:
+        return 86.0 + (ratio - 90.0) * 0.2
+    return 86.0 - (90.0 - ratio) * 1.2
+
+
+class Matcher:
+    def __init__(self, index: NameIndex):
+        self.index = index
+
+    @classmethod
+    def from_catalog(cls, catalog) -> "Matcher":
+        return cls(NameIndex.load(catalog))
+
+    # -- public API ---------------------------------------------------------------------------
+
+    def resolve(self, query: str, prefer_lang: str | None = None, limit: int = 10) -> Resolution:
+        text, truncated = clip(strip_control(query or "").strip(), MAX_QUERY_CHARS)
+        key = fold(text)
+        if not text:
+            return Resolution(text, "none", (), truncated, "empty")
+        if not key:
+            return Resolution(text, "none", (), truncated, "no-letters")
+        found = self._search(key, prefer_lang, fuzzy_always=False)
+        ranked = self._rank(found, prefer_lang)[:limit]
+        if not ranked or ranked[0].score < MIN_SCORE:
+            return Resolution(text, "none", tuple(c for c in ranked if c.score >= 45)[:5], truncated,
+                              "no-match")
+        top = ranked[0]
+        clear = (top.how == EXACT and (len(ranked) == 1 or ranked[1].how != EXACT
+                                       or ranked[1].rank[1:3] != top.rank[1:3])) \
+            or len(ranked) == 1 or top.score - ranked[1].score >= CLEAR_LEAD
+        return Resolution(text, "one" if clear else "ambiguous", tuple(ranked), truncated)
+
+    def autocomplete(self, query: str, prefer_lang: str | None = None, limit: int = 25) -> list[Candidate]:
+        text, _ = clip(strip_control(query or "").strip(), MAX_QUERY_CHARS)
+        key = fold(text)
+        if not key:
+            return []
+        found = self._search(key, prefer_lang, fuzzy_always=False, prefix_limit=400)
+        return self._rank(found, prefer_lang)[:limit]
+
+    # -- search ------------------------------------------------------------------------------
+
+    def _search(self, key: str, prefer_lang: str | None, fuzzy_always: bool,
+                prefix_limit: int = 200) -> dict[int, tuple[float, str]]:
+        """entry id → (score, how), the best way each entry matched."""
+        found: dict[int, tuple[float, str]] = {}
+
+        def offer(entry: int, score: float, how: str) -> None:
+            if entry not in found or found[entry][0] < score:
+                found[entry] = (score, how)
+
+        index = self.index
+        for entry in index.exact_ids(key):
+            offer(entry, 100.0, EXACT)
+        exact_found = bool(found)
+        for entry in index.prefix_ids(key, prefix_limit):
+            if entry not in found:
+                offer(entry, 88.0 + 8.0 * len(key) / len(index.keys[entry]), PREFIX)
+        tokens = key.split()
+        if len(tokens) > 1 or not found:
+            for entry, coverage, same_count in self._word_prefix(tokens):
+                offer(entry, 70.0 + 16.0 * coverage + (3.0 if same_count else 0.0), WORD_PREFIX)
+        if fuzzy_always or not exact_found:
+            best_so_far = max((s for s, _ in found.values()), default=0.0)
+            if best_so_far < 88.0:
+                for entry, score in self._fuzzy(key, tokens):
+                    offer(entry, fuzzy_score(score), FUZZY)
+        return found
+
+    def _word_prefix(self, tokens: list[str]) -> Iterable[tuple[int, float, bool]]:
+        """Entries where each token starts a word of the name, in order ("serv of the cond")."""
+        index = self.index
+        usable = [t for t in tokens if len(t) >= 2 or has_cjk(t)]
+        if not usable:
+            return []
+        best_ids: set[int] | None = None
+        best_size = None
+        for token in sorted(usable, key=len, reverse=True)[:3]:
+            size = 0
+            words = index.word_range(token)
+            for word_id in words:
+                size += index.postings_size(word_id)
+                if size > MAX_POSTINGS:
+                    break
+            if size and (best_size is None or size < best_size):
+                best_size = size
+                best_ids = set()
+                for word_id in words:
+                    best_ids.update(index.postings(word_id))
+        if not best_ids:
+            return []
+        out = []
+        total_chars = sum(len(t) for t in tokens)
+        for entry in best_ids:
+            words = index.keys[entry].split()
+            position = 0
+            for token in tokens:
+                while position < len(words) and not words[position].startswith(token):
+                    position += 1
+                if position == len(words):
+                    break
+                position += 1
+            else:
+                name_chars = sum(len(w) for w in words)
+                out.append((entry, total_chars / name_chars, len(words) == len(tokens)))
+        return out
+
+    def _fuzzy(self, key: str, tokens: list[str]) -> list[tuple[int, float]]:
+        """Typos: candidates share a telling word with the query, exactly or nearly, or have the
+        same length and first or last letter; then the whole name decides (rapidfuzz ratio)."""
+        index = self.index
+        pool: set[int] = set()
+        for token in sorted((t for t in tokens if len(t) >= 4 or has_cjk(t)), key=len, reverse=True)[:3]:
+            word_id = index.word_id(token)
+            word_ids = [word_id] if word_id is not None else []
+            for ids, words in index.similar_shape_words(token):
+                for _, _, pos in process.extract(token, words, scorer=fuzz.ratio, limit=8, score_cutoff=70):
+                    word_ids.append(ids[pos])
+            for w in word_ids:
+                if index.postings_size(w) <= RARE_WORD:  # common words ("del", "of") tell nothing
+                    pool.update(index.postings(w))
+        spaceless = key.replace(" ", "")
+        if len(spaceless) >= 6:  # names that start the same once spaces are ignored ("goliathspinx")
+            pool.update(index.spaceless_prefix_ids(spaceless[:5], 300))
+        out: dict[int, float] = {}
+        if pool:
+            entries = list(pool)
+            keys = [index.keys[e] for e in entries]
+            for _, score, pos in process.extract(key, keys, scorer=fuzz.ratio, limit=30, score_cutoff=60):
+                out[entries[pos]] = score
+            keys = [k.replace(" ", "") for k in keys]
+            for _, score, pos in process.extract(spaceless, keys, scorer=fuzz.ratio, limit=30, score_cutoff=60):
+                out[entries[pos]] = max(out.get(entries[pos], 0.0), score)
+        # Whole names compared without spaces: compounds typed as one word ("golgarigildeneinfang"),
+        # and typos inside the only word of a name.
+        if len(spaceless) >= 4 and max(out.values(), default=0.0) < 88.0:
+            for ids, keys in index.similar_shape_keys(spaceless):
+                for _, score, pos in process.extract(spaceless, keys, scorer=fuzz.ratio, limit=10,
+                                                     score_cutoff=70):
+                    entry = ids[pos]
+                    out[entry] = max(out.get(entry, 0.0), score)
+        return list(out.items())
+
+    # -- ranking -----------------------------------------------------------------------------
+
+    def _rank(self, found: dict[int, tuple[float, str]], prefer_lang: str | None) -> list[Candidate]:
+        index = self.index
+        best: dict[str, Candidate] = {}
+        for entry, (score, how) in found.items():
+            oracle_id = index.oracle_ids[entry]
+            lang = index.langs[entry]
+            rank = (-round(score, 3), index.kinds[entry], -index.prints[entry],
+                    lang != prefer_lang, lang != "en", index.faces[entry] >= 0, index.names[entry])
+            current = best.get(oracle_id)
+            if current is None or rank < current.rank:
+                best[oracle_id] = Candidate(oracle_id, index.english_name[oracle_id], index.names[entry],
+                                            lang, score, how, rank)
+        return sorted(best.values(), key=lambda c: c.rank + (c.oracle_id,))
