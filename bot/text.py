@@ -17,14 +17,16 @@ _SPECIAL = str.maketrans({
 })
 _APOSTROPHES = re.compile(r"['\u02bc]")
 _NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
+_KANA_VOICING = {"\u3099", "\u309a"}
 
 MAX_QUERY_CHARS = 200
 
 
 def strip_control(text: str) -> str:
-    """Remove control and invisible formatting characters."""
-    return _CONTROL.sub("", text)
+    """Control characters become spaces; invisible formatting characters go."""
+    return _INVISIBLE.sub("", _CONTROL.sub(" ", text))
 
 
 def fold(text: str) -> str:
@@ -39,7 +41,7 @@ def fold(text: str) -> str:
     """
     text = unicodedata.normalize("NFKC", strip_control(text)).lower().translate(_SPECIAL)
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch) or ch in _KANA_VOICING)
     # NFKD splits Japanese voiced kana (が → か + ゛); put them back together.
     text = unicodedata.normalize("NFC", text)
     text = _APOSTROPHES.sub("", text)

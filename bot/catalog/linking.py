@@ -114,7 +114,8 @@ def _candidates(con: sqlite3.Connection, oracle_id: str, dates: set) -> list[tup
     where = f"published_at IN ({marks})" if dated else "1"
     rows = con.execute(
         "SELECT r.id, r.text FROM rulings r JOIN documents d ON d.id = r.document_id"
-        f" WHERE r.lang='en' AND d.kind='seed' AND {where} ORDER BY r.id", dated).fetchall()
+        f" WHERE r.lang='en' AND d.kind='seed' AND {where}"
+        " ORDER BY r.source = 'unknown', r.id", dated).fetchall()
     return _unique(rows)
 
 

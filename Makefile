@@ -1,0 +1,31 @@
+# Wayfinder: `make run` starts the bot (or the local console without DISCORD_TOKEN);
+# `make test` runs every test. Both set up .venv from the project's own files when needed.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-stamp
+
+.PHONY: setup run test bench clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+run: setup
+	$(PY) -m bot
+
+test: setup
+	$(PY) -m pytest -q
+
+bench: setup
+	$(PY) tests/benchmarks/bench_import.py
+	$(PY) tests/benchmarks/bench_names.py
+	$(PY) tests/benchmarks/bench_ruling.py
+	$(PY) tests/benchmarks/bench_rules.py
+	$(PY) tests/benchmarks/bench_explore.py
+
+clean:
+	rm -rf $(VENV) var *.egg-info

@@ -1,0 +1,226 @@
+"""The wayfinder command line: run the bot or the console, import data, look things up.
+
+    wayfinder                       the bot with DISCORD_TOKEN, else the local console
+    wayfinder data import FILE…     Scryfall bulk files, MTGJSON files, ruling documents, the CR
+    wayfinder data sync             download Scryfall's bulk data, then import it
+    wayfinder data info [--json]    what the catalog holds
+    wayfinder card NAME [--lang L] [--json]
+    wayfinder resolve [--json] [NAME …]        (names from stdin, one per line, without NAME)
+    wayfinder ruling NAME [--lang L] [--search TEXT] [--json]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+
+from .catalog import DataImportError
+from .config import Config
+from .i18n import LANGUAGES, normalize_language
+from .services import Services
+
+
+def _print_json(data) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=None, sort_keys=False))
+
+
+def _language(value: str) -> str:
+    lang = normalize_language(value)
+    if not lang:
+        raise argparse.ArgumentTypeError(f"not a print language: {value!r} (one of {', '.join(LANGUAGES)})")
+    return lang
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="wayfinder", description="Wayfinder, a Magic: The Gathering rules bot.")
+    sub = parser.add_subparsers(dest="command")
+
+    sub.add_parser("run", help="the bot with DISCORD_TOKEN, else the console")
+    sub.add_parser("console", help="the local console")
+
+    data = sub.add_parser("data", help="the card catalog").add_subparsers(dest="data_command", required=True)
+    imp = data.add_parser("import", help="import data files into the catalog")
+    imp.add_argument("files", nargs="+", type=Path)
+    imp.add_argument("--no-progress", action="store_true")
+    info = data.add_parser("info", help="what the catalog holds")
+    info.add_argument("--json", action="store_true")
+    sync = data.add_parser("sync", help="download Scryfall bulk data and import it")
+    sync.add_argument("--types", default="all_cards,rulings",
+                      help="bulk types to fetch (default: all_cards,rulings)")
+    sync.add_argument("--base-url", help="Scryfall API base URL (default: $WAYFINDER_SCRYFALL_URL)")
+    sync.add_argument("--no-progress", action="store_true")
+    data.add_parser("bundled", help="rebuild the bundled data into the catalog")
+
+    card = sub.add_parser("card", help="a card, its names per language and its rulings")
+    card.add_argument("name", nargs="+")
+    card.add_argument("--lang", type=_language)
+    card.add_argument("--json", action="store_true")
+
+    resolve = sub.add_parser("resolve", help="resolve card names (arguments, or stdin one per line)")
+    resolve.add_argument("names", nargs="*")
+    resolve.add_argument("--json", action="store_true", help="one JSON line per name (the default)")
+    resolve.add_argument("--lang", type=_language, help="prefer names in this language when tied")
+
+    ruling = sub.add_parser("ruling", help="a card's rulings in a language")
+    ruling.add_argument("name", nargs="+")
+    ruling.add_argument("--lang", type=_language, default="en")
+    ruling.add_argument("--search")
+    ruling.add_argument("--originals", action="store_true", help="show the English originals beside translations")
+    ruling.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    config = Config.from_env()
+    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        return _dispatch(args, config)
+    except DataImportError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _dispatch(args, config: Config) -> int:
+    command = args.command or "run"
+    if command == "run":
+        if config.token:
+            from .discord_app import run_bot
+            return run_bot(config)
+        command = "console"
+    if command == "console":
+        from .console import run_console
+        return run_console(Services(config))
+    if command == "data":
+        return _data(args, config)
+    services = Services(config)
+    if command == "card":
+        return _card(services, " ".join(args.name), args.lang, args.json)
+    if command == "resolve":
+        return _resolve(services, args.names, args.lang)
+    if command == "ruling":
+        from .commands.ruling import ruling
+        reply = ruling(services, " ".join(args.name), args.lang, search=args.search,
+                       show_originals=args.originals)
+        if args.json:
+            _print_json(reply.data | ({"message": reply.content} if reply.content else {}))
+        else:
+            print(reply.as_text())
+            for page in reply.pages[1:]:
+                print("\n" + page.as_text())
+        return 1 if reply.error else 0
+    raise SystemExit(f"unknown command {command}")
+
+
+def _data(args, config: Config) -> int:
+    from .catalog.bundled import build_bundled, bundled_files, ensure_catalog
+    from .catalog.importer import import_files
+    from .catalog.store import Catalog
+    if args.data_command == "import":
+        ensure_catalog(config.catalog_path, log=print)
+        import_files(config.catalog_path, args.files, progress=not args.no_progress, log=print)
+        return 0
+    if args.data_command == "bundled":
+        build_bundled(config.catalog_path, log=print)
+        return 0
+    if args.data_command == "sync":
+        from .catalog.sync import sync
+        ensure_catalog(config.catalog_path, log=print)
+        sync(config, types=[t.strip() for t in args.types.split(",") if t.strip()],
+             base_url=args.base_url, progress=not args.no_progress, log=print)
+        return 0
+    if args.data_command == "info":
+        ensure_catalog(config.catalog_path, log=print)
+        info = Catalog(config.catalog_path).info()
+        if args.json:
+            _print_json(info)
+        else:
+            print(f"catalog: {config.catalog_path}")
+            print(f"cards: {info['cards']:,}   names: {info['names']:,}   rulings: {info['rulings']:,}")
+            print("names per language: " + ", ".join(f"{k} {v:,}" for k, v in info["names_per_language"].items()))
+            print("rulings per language: " + ", ".join(f"{k} {v:,}" for k, v in info["rulings_per_language"].items()))
+            print("ruling sources: " + ", ".join(f"{k} {v:,}" for k, v in info["ruling_sources"].items()))
+            print("ruling statuses: " + ", ".join(f"{k} {v:,}" for k, v in info["ruling_statuses"].items()))
+            print(f"ruling dates: {info['ruling_dates']['first']} to {info['ruling_dates']['last']}")
+            print("Comprehensive Rules editions: " + (", ".join(info["rules_editions"]) or "none"))
+            for imp in info["imports"][-10:]:
+                print(f"  imported {imp['imported_at']} {imp['kind']}: {Path(imp['path']).name}"
+                      f" {imp['counts']} ({imp['warnings']} skipped)")
+        return 0
+    del bundled_files
+    return 1
+
+
+def card_json(services: Services, oracle_id: str, lang: str | None) -> dict:
+    catalog = services.catalog
+    card = catalog.card(oracle_id)
+    originals = {}
+    rulings = [r for r in catalog.rulings(oracle_id) if lang is None or r.lang == lang]
+    linked = catalog.rulings_by_id([r.original_id for r in rulings if r.original_id])
+    for r in rulings:
+        if r.original_id in linked:
+            originals[r.id] = linked[r.original_id].text
+    return {
+        "oracle_id": card.oracle_id, "name": card.name, "layout": card.layout, "type_line": card.type_line,
+        "oracle_text": card.oracle_text, "mana_cost": card.mana_cost, "image_uri": card.image_uri,
+        "kind": card.kind,
+        "faces": [{"name": f.name, "type_line": f.type_line, "oracle_text": f.oracle_text,
+                   "mana_cost": f.mana_cost} for f in card.faces],
+        "names": catalog.names(oracle_id),
+        "rulings_lang": lang,
+        "rulings": [{"published_at": r.published_at, "source": r.source, "lang": r.lang, "status": r.status,
+                     "text": r.text, "wordings": list(r.wordings), "untranslated_sentences": list(r.mixed_langs),
+                     "english_original": originals.get(r.id), "document": r.document} for r in rulings],
+    }
+
+
+def _card(services: Services, name: str, lang: str | None, as_json: bool) -> int:
+    result = services.matcher.resolve(name, prefer_lang=lang)
+    if result.status != "one":
+        if as_json:
+            _print_json({"error": "no single card", **result.as_dict()})
+        else:
+            print(f"{result.status}: {name!r}")
+            for c in result.candidates[:5]:
+                print(f"  {c.label()}  [{c.lang}, {c.score:.0f}]")
+        return 1
+    best = result.best
+    lang = lang or best.lang
+    data = card_json(services, best.oracle_id, lang)
+    data["matched"] = {"name": best.name, "lang": best.lang, "score": round(best.score, 1)}
+    if as_json:
+        _print_json(data)
+        return 0
+    print(f"{data['name']}  {data['mana_cost']}".rstrip())
+    print(data["type_line"])
+    print(data["oracle_text"])
+    print()
+    for code, names in data["names"].items():
+        print(f"  {code:4} {' / '.join(names)}")
+    print()
+    print(f"{len(data['rulings'])} rulings in {lang}:")
+    for r in data["rulings"]:
+        flags = [r["status"]] + (["also worded: " + " | ".join(r["wordings"])] if r["wordings"] else []) \
+            + (["untranslated sentences in " + ",".join(r["untranslated_sentences"])] if r["untranslated_sentences"] else [])
+        print(f"- {r['published_at'] or 'undated'} [{r['source']}] ({'; '.join(flags)})")
+        print(f"  {r['text']}")
+    return 0
+
+
+def _resolve(services: Services, names: list[str], lang: str | None) -> int:
+    source = names or (line.rstrip("\n") for line in sys.stdin)
+    status = 0
+    for name in source:
+        result = services.matcher.resolve(name, prefer_lang=lang)
+        _print_json(result.as_dict())
+        status = status or (result.status != "one")
+    return 1 if status else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+"""/ruling: a card's official rulings in the reader's language."""
+from __future__ import annotations
+
+from ..i18n import messages
+from ..rulings import MAX_SEARCH_CHARS, rulings_for
+from ..ruling_pages import card_title, has_originals, ruling_pages
+from ..services import Services
+from ..text import MAX_QUERY_CHARS
+from .card_lookup import resolve_card
+from .reply import Reply
+
+
+def ruling(services: Services, card: str, lang: str, *, search: str | None = None,
+           machine: str = "show", show_originals: bool = False) -> Reply:
+    msg = messages(lang)
+    if search and len(search) > MAX_SEARCH_CHARS:
+        return Reply(content=msg._("The search text is too long (at most {limit} characters).",
+                                   limit=MAX_SEARCH_CHARS), error=True)
+    lookup = resolve_card(services.matcher, card, msg, prefer_lang=lang)
+    if lookup.reply:
+        return lookup.reply
+    report = rulings_for(services.catalog, lookup.oracle_id, lang, search=search or None, machine=machine)
+    reply = Reply(pages=ruling_pages(report, msg, show_originals))
+    if lookup.truncated:
+        reply.content = msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY_CHARS)
+    reply.data = {
+        "oracle_id": report.card.oracle_id, "name": report.card.name, "title": card_title(report),
+        "lang": lang, "no_translation": report.no_translation, "has_originals": has_originals(report),
+        "rulings": [{"text": e.text, "lang": e.lang, "status": e.status, "published_at": e.published_at,
+                     "date": msg.date(e.published_at), "source": e.source, "original": e.original,
+                     "wordings": list(e.wordings), "untranslated": e.untranslated}
+                    for e in report.entries],
+    }
+    return reply

@@ -1,0 +1,33 @@
+"""What every front end (Discord, console, CLI) shares: configuration, catalog, matcher, settings."""
+from __future__ import annotations
+
+import logging
+import threading
+from functools import cached_property
+
+from .catalog import Catalog
+from .catalog.bundled import ensure_catalog
+from .config import Config
+from .matching import Matcher
+
+log = logging.getLogger(__name__)
+
+
+class Services:
+    def __init__(self, config: Config | None = None):
+        self.config = config or Config.from_env()
+        self._lock = threading.Lock()
+
+    @cached_property
+    def catalog(self) -> Catalog:
+        ensure_catalog(self.config.catalog_path, log=log.info)
+        return Catalog(self.config.catalog_path)
+
+    @cached_property
+    def matcher(self) -> Matcher:
+        with self._lock:
+            return Matcher.from_catalog(self.catalog)
+
+    def close(self) -> None:
+        if "catalog" in self.__dict__:
+            self.catalog.close()

@@ -1,0 +1,82 @@
+"""Shared fixtures: the bundled catalog, and the full catalog built from ../shared/data."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parent.parent
+SHARED = PROJECT.parent / "shared"
+SHARED_DATA = SHARED / "data"
+SEEDS = PROJECT / "data" / "seeds"
+
+needs_shared = pytest.mark.skipif(not SHARED_DATA.exists(),
+                                  reason="the real data is not at ../shared/data (CI always has it)")
+
+
+@pytest.fixture(scope="session")
+def bundled_catalog_path(tmp_path_factory) -> Path:
+    from bot.catalog.bundled import build_bundled
+    path = tmp_path_factory.mktemp("bundled") / "catalog.sqlite3"
+    build_bundled(path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def bundled_catalog(bundled_catalog_path):
+    from bot.catalog import Catalog
+    catalog = Catalog(bundled_catalog_path)
+    yield catalog
+    catalog.close()
+
+
+@pytest.fixture(scope="session")
+def bundled_services(bundled_catalog_path, tmp_path_factory):
+    from bot.config import Config
+    from bot.services import Services
+    settings = tmp_path_factory.mktemp("settings") / "settings.sqlite3"
+    config = Config.from_env({"WAYFINDER_CATALOG": str(bundled_catalog_path),
+                              "WAYFINDER_SETTINGS_DB": str(settings)})
+    return Services(config)
+
+
+@pytest.fixture(scope="session")
+def full_catalog_path(tmp_path_factory) -> Path:
+    """Every card, ruling and rule of ../shared/data plus the bundled data, imported once."""
+    if not SHARED_DATA.exists():
+        pytest.skip("the real data is not at ../shared/data (CI always has it)")
+    from bot.catalog.bundled import bundled_files
+    from bot.catalog.importer import import_files
+    path = tmp_path_factory.mktemp("full") / "catalog.sqlite3"
+    scryfall = SHARED_DATA / "scryfall"
+    import_files(path, [scryfall / "all-cards-derived-2022.json.gz", scryfall / "rulings-derived-2022.json.gz",
+                        SHARED_DATA / "cr" / "MagicCompRules-20260116.txt", *bundled_files()])
+    return path
+
+
+@pytest.fixture(scope="session")
+def full_catalog(full_catalog_path):
+    from bot.catalog import Catalog
+    catalog = Catalog(full_catalog_path)
+    yield catalog
+    catalog.close()
+
+
+@pytest.fixture(scope="session")
+def full_matcher(full_catalog):
+    from bot.matching import Matcher
+    return Matcher.from_catalog(full_catalog)
+
+
+@pytest.fixture(scope="session")
+def bundled_matcher(bundled_catalog):
+    from bot.matching import Matcher
+    return Matcher.from_catalog(bundled_catalog)
+
+
+def pytest_report_header(config):
+    return f"real data: {SHARED_DATA if SHARED_DATA.exists() else 'absent (tests that need it skip)'}"
+
+
+os.environ.setdefault("WAYFINDER_LOG_LEVEL", "WARNING")

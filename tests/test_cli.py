@@ -1,0 +1,60 @@
+"""The wayfinder command line, run as a user runs it."""
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import PROJECT
+
+
+def run(args, catalog, stdin=None):
+    env = dict(os.environ, WAYFINDER_CATALOG=str(catalog), WAYFINDER_LOG_LEVEL="WARNING")
+    env.pop("DISCORD_TOKEN", None)
+    return subprocess.run([sys.executable, "-m", "bot", *args], input=stdin, capture_output=True,
+                          text=True, cwd=PROJECT, env=env, timeout=120)
+
+
+def test_card_json_gives_queens_agent_with_portuguese_rulings(bundled_catalog_path):
+    out = run(["card", "agente da rainha", "--json"], bundled_catalog_path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["name"] == "Queen's Agent"
+    assert data["matched"] == {"name": "Agente da Rainha", "lang": "pt", "score": data["matched"]["score"]}
+    assert len(data["rulings"]) == 6 and {r["lang"] for r in data["rulings"]} == {"pt"}
+    folded = [r for r in data["rulings"] if r["wordings"]]
+    assert len(folded) == 1 and len(folded[0]["wordings"]) == 1
+    assert "Agente da Rainha" in data["names"]["pt"]
+
+
+def test_card_in_italian(bundled_catalog_path):
+    out = run(["card", "Defossilizzare", "--lang", "it"], bundled_catalog_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("Defossilize")
+    assert "6 rulings in it" in out.stdout
+    assert "untranslated sentences in en" in out.stdout
+
+
+def test_resolve_reads_names_from_stdin_one_json_line_each(bundled_catalog_path):
+    out = run(["resolve", "--json"], bundled_catalog_path, stdin="guidevoie\n\nzzqqxx\n")
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [line["status"] for line in lines] == ["one", "none", "none"]
+    assert lines[0]["name"] == "Tishana's Wayfinder" and lines[0]["lang"] == "fr"
+    assert out.returncode == 1
+
+
+def test_ruling_json_in_a_language(bundled_catalog_path):
+    out = run(["ruling", "lanterne calotte", "--lang", "fr", "--json"], bundled_catalog_path)
+    data = json.loads(out.stdout)
+    assert data["name"] == "Glowcap Lantern" and data["no_translation"] is True
+
+
+def test_data_info(bundled_catalog_path):
+    out = run(["data", "info", "--json"], bundled_catalog_path)
+    info = json.loads(out.stdout)
+    assert info["rulings_per_language"]["en"] == 18
+    assert info["ruling_statuses"]["partial"] == 2
+
+
+def test_unknown_language_is_refused(bundled_catalog_path):
+    out = run(["card", "x", "--lang", "xx"], bundled_catalog_path)
+    assert out.returncode == 2 and "not a print language" in out.stderr
