@@ -20,6 +20,7 @@ class Config:
     shard_count: int | None
     shard_ids: tuple[int, ...] | None
     dev_guild_id: int | None
+    message_content: bool
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -36,6 +37,7 @@ class Config:
             shard_count=int(env["SHARD_COUNT"]) if env.get("SHARD_COUNT") else None,
             shard_ids=tuple(int(s) for s in shard_ids.split(",")) if shard_ids else None,
             dev_guild_id=int(env["WAYFINDER_DEV_GUILD"]) if env.get("WAYFINDER_DEV_GUILD") else None,
+            message_content=env.get("WAYFINDER_MESSAGE_CONTENT", "0") == "1",
         )
 
     def __repr__(self) -> str:  # never show the token

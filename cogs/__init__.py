@@ -1,0 +1,1 @@
+"""Thin discord.py extensions: read the interaction, call the core, draw embeds and views."""

@@ -19,6 +19,7 @@ MIN_SCORE = 62.0
 CLEAR_LEAD = 3.0
 MAX_POSTINGS = 25_000
 RARE_WORD = 1_500
+READER_NAME_MARGIN = 15.0
 LABEL_LIMIT = 100
 
 
@@ -109,13 +110,13 @@ class Matcher:
         key = fold(text)
         if not key:
             return []
-        found = self._search(key, prefer_lang, fuzzy_always=False, prefix_limit=400)
+        found = self._search(key, prefer_lang, fuzzy_always=False, prefix_limit=400, complete=True)
         return self._rank(found, prefer_lang)[:limit]
 
     # -- search ------------------------------------------------------------------------------
 
     def _search(self, key: str, prefer_lang: str | None, fuzzy_always: bool,
-                prefix_limit: int = 200) -> dict[int, tuple[float, str]]:
+                prefix_limit: int = 200, complete: bool = False) -> dict[int, tuple[float, str]]:
         """entry id → (score, how), the best way each entry matched."""
         found: dict[int, tuple[float, str]] = {}
 
@@ -131,7 +132,7 @@ class Matcher:
             if entry not in found:
                 offer(entry, 88.0 + 8.0 * len(key) / len(index.keys[entry]), PREFIX)
         tokens = key.split()
-        if len(tokens) > 1 or not found:
+        if len(tokens) > 1 or not found or complete:
             for entry, coverage, same_count in self._word_prefix(tokens):
                 offer(entry, 70.0 + 16.0 * coverage + (3.0 if same_count else 0.0), WORD_PREFIX)
         if fuzzy_always or not exact_found:
@@ -156,7 +157,7 @@ class Matcher:
                 size += index.postings_size(word_id)
                 if size > MAX_POSTINGS:
                     break
-            if size and (best_size is None or size < best_size):
+            if size and size <= MAX_POSTINGS and (best_size is None or size < best_size):
                 best_size = size
                 best_ids = set()
                 for word_id in words:
@@ -220,13 +221,26 @@ class Matcher:
     def _rank(self, found: dict[int, tuple[float, str]], prefer_lang: str | None) -> list[Candidate]:
         index = self.index
         best: dict[str, Candidate] = {}
+        in_reader_language: dict[str, Candidate] = {}
         for entry, (score, how) in found.items():
             oracle_id = index.oracle_ids[entry]
             lang = index.langs[entry]
             rank = (-round(score, 3), index.kinds[entry], -index.prints[entry],
                     lang != prefer_lang, lang != "en", index.faces[entry] >= 0, index.names[entry])
+            candidate = Candidate(oracle_id, index.english_name[oracle_id], index.names[entry], lang, score, how, rank)
             current = best.get(oracle_id)
             if current is None or rank < current.rank:
-                best[oracle_id] = Candidate(oracle_id, index.english_name[oracle_id], index.names[entry],
-                                            lang, score, how, rank)
+                best[oracle_id] = candidate
+            if lang == prefer_lang:
+                current = in_reader_language.get(oracle_id)
+                if current is None or rank < current.rank:
+                    in_reader_language[oracle_id] = candidate
+        # A card found under several names is shown under the reader's own name when that one
+        # matched too ("tishana" → "Guidevoie de Tishana" for a French reader), unless the
+        # query spelled out another name exactly.
+        for oracle_id, own in in_reader_language.items():
+            top = best[oracle_id]
+            if own is not top and top.how != EXACT and own.score >= top.score - READER_NAME_MARGIN:
+                best[oracle_id] = Candidate(own.oracle_id, own.english_name, own.name, own.lang, top.score,
+                                            top.how, top.rank)
         return sorted(best.values(), key=lambda c: c.rank + (c.oracle_id,))

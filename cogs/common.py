@@ -1,0 +1,109 @@
+"""What every cog shares: the reader's language, embeds from pages, owner-only views."""
+from __future__ import annotations
+
+import os
+
+import discord
+
+from bot.commands import Reply
+from bot.i18n import Messages, language_for_locale, messages
+from bot.pages import Page
+
+NO_PINGS = discord.AllowedMentions.none()
+VIEW_TIMEOUT = float(os.environ.get("WAYFINDER_VIEW_TIMEOUT", "600"))
+
+
+def reader_language(interaction: discord.Interaction, explicit: str | None = None) -> str:
+    """The option; else the guild's setting; else the user's own setting; else their Discord locale."""
+    if explicit:
+        return explicit
+    settings = getattr(interaction.client, "settings_for", None)
+    if settings is not None:
+        chosen = settings(interaction)
+        if chosen:
+            return chosen
+    return language_for_locale(interaction.locale.value if interaction.locale else None)
+
+
+def messages_for(interaction: discord.Interaction, explicit: str | None = None) -> Messages:
+    return messages(reader_language(interaction, explicit))
+
+
+def embed(page: Page) -> discord.Embed:
+    result = discord.Embed(title=page.title or None, description=page.description or None,
+                           color=page.color, url=page.url)
+    for field in page.fields:
+        result.add_field(name=field.name, value=field.value, inline=field.inline)
+    if page.footer:
+        result.set_footer(text=page.footer)
+    if page.thumbnail:
+        result.set_thumbnail(url=page.thumbnail)
+    return result
+
+
+async def send(interaction: discord.Interaction, *, content: str | None = None, embed: discord.Embed | None = None,
+               view: discord.ui.View | None = None, ephemeral: bool = False, file: discord.File | None = None):
+    """Answer an interaction (or follow up if it was answered or deferred), never pinging anyone."""
+    kwargs = {"content": content, "allowed_mentions": NO_PINGS, "ephemeral": ephemeral}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if interaction.response.is_done():
+        return await interaction.followup.send(**kwargs, wait=True)
+    await interaction.response.send_message(**kwargs)
+    return None
+
+
+async def send_error(interaction: discord.Interaction, text: str) -> None:
+    await send(interaction, content=text, ephemeral=True)
+
+
+class OwnerView(discord.ui.View):
+    """Buttons and menus that answer only the person who invoked the command, and that are
+    disabled, with a note, when they expire."""
+
+    def __init__(self, interaction: discord.Interaction, msg: Messages, timeout: float | None = None):
+        super().__init__(timeout=timeout if timeout is not None else VIEW_TIMEOUT)
+        self.owner_id = interaction.user.id
+        self.origin = interaction
+        self.msg = msg
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.owner_id:
+            await interaction.response.send_message(
+                self.msg._("Only the person who used the command can press these buttons."),
+                ephemeral=True, allowed_mentions=NO_PINGS)
+            return False
+        return True
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            if hasattr(item, "disabled"):
+                item.disabled = True
+        try:
+            await self.origin.edit_original_response(
+                content=self.msg._("These buttons have expired. Run the command again."), view=self,
+                allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            pass
+
+
+def choices_view(interaction, msg: Messages, reply: Reply, on_pick) -> discord.ui.View | None:
+    """A select menu of candidate cards; ``on_pick(interaction, value)`` answers the pick."""
+    if not reply.choices:
+        return None
+    view = OwnerView(interaction, msg)
+    select = discord.ui.Select(placeholder=msg._("Choose a card"), custom_id="wf:pick",
+                               options=[discord.SelectOption(label=c.label[:100], value=c.value[:100])
+                                        for c in reply.choices[:25]])
+
+    async def picked(select_interaction: discord.Interaction) -> None:
+        view.stop()
+        await on_pick(select_interaction, select.values[0])
+
+    select.callback = picked
+    view.add_item(select)
+    return view

@@ -1,0 +1,48 @@
+"""One error handler for every app command: a short localized message with a reference id for
+the user, the traceback with the same id for the log; never a traceback in Discord."""
+from __future__ import annotations
+
+import logging
+import uuid
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .common import messages_for, send_error
+
+log = logging.getLogger("wayfinder.errors")
+
+
+class Errors(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+        bot.tree.on_error = self.on_app_command_error
+
+    async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        msg = messages_for(interaction)
+        if isinstance(error, app_commands.CommandOnCooldown):
+            await send_error(interaction, msg._("You are doing that too often: try again in {seconds} s.",
+                                                seconds=max(1, round(error.retry_after))))
+            return
+        if isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)) and \
+                not isinstance(error, app_commands.NoPrivateMessage):
+            await send_error(interaction, msg._("You need the Manage Server permission to change these settings."))
+            return
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await send_error(interaction, msg._("This command works only in a server."))
+            return
+        reference = uuid.uuid4().hex[:8]
+        original = getattr(error, "original", error)
+        log.error("command %s failed (reference %s)",
+                  interaction.command.qualified_name if interaction.command else "?", reference,
+                  exc_info=(type(original), original, original.__traceback__))
+        try:
+            await send_error(interaction, msg._("Something went wrong (reference {ref}). It has been logged.",
+                                                ref=reference))
+        except discord.HTTPException:
+            log.warning("could not tell the user about error %s", reference)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Errors(bot))

@@ -1,0 +1,138 @@
+"""/ruling: read the interaction, ask the core for the rulings, draw pages and buttons."""
+from __future__ import annotations
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from bot.commands.card_lookup import AUTOCOMPLETE_PREFIX, autocomplete_choices
+from bot.commands.ruling import ruling as ruling_command
+from bot.i18n import LANGUAGES, Messages, messages
+
+from .common import NO_PINGS, OwnerView, choices_view, embed, reader_language, send
+
+AUTONYMS = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch", "it": "Italiano",
+            "pt": "Português", "ja": "日本語", "ko": "한국어", "ru": "Русский", "zhs": "简体中文", "zht": "繁體中文"}
+LANGUAGE_CHOICES = [app_commands.Choice(name=AUTONYMS[code], value=code) for code in LANGUAGES]
+
+
+class RulingPager(OwnerView):
+    """Previous / next page, and the English originals shown or hidden, for one card."""
+
+    def __init__(self, origin: discord.Interaction, msg: Messages, cog: "Rulings", card_value: str, lang: str,
+                 search: str | None, show_originals: bool):
+        super().__init__(origin, msg)
+        self.cog, self.card_value, self.lang, self.search = cog, card_value, lang, search
+        self.show_originals = show_originals
+        self.page = 0
+        self.reply = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.reply = ruling_command(self.cog.services, self.card_value, self.lang, search=self.search,
+                                    machine=self.cog.machine_mode(self.origin),
+                                    show_originals=self.show_originals)
+        self.page = min(self.page, len(self.reply.pages) - 1)
+        self.clear_items()
+        if len(self.reply.pages) > 1:
+            self.add_item(self._button(self.msg._("Previous"), "wf:ruling:prev", self.previous, self.page == 0))
+            self.add_item(self._button(self.msg._("Next"), "wf:ruling:next", self.next,
+                                       self.page >= len(self.reply.pages) - 1))
+        if self.reply.data.get("has_originals"):
+            label = self.msg._("Hide English original") if self.show_originals else self.msg._("Show English original")
+            self.add_item(self._button(label, "wf:ruling:originals", self.toggle, False, discord.ButtonStyle.primary))
+
+    @staticmethod
+    def _button(label, custom_id, callback, disabled, style=discord.ButtonStyle.secondary):
+        button = discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled, style=style)
+        button.callback = callback
+        return button
+
+    def current_embed(self) -> discord.Embed:
+        return embed(self.reply.pages[self.page])
+
+    async def _show(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(embed=self.current_embed(), view=self, allowed_mentions=NO_PINGS)
+
+    async def previous(self, interaction: discord.Interaction) -> None:
+        self.page = max(0, self.page - 1)
+        self.refresh()
+        await self._show(interaction)
+
+    async def next(self, interaction: discord.Interaction) -> None:
+        self.page += 1
+        self.refresh()
+        await self._show(interaction)
+
+    async def toggle(self, interaction: discord.Interaction) -> None:
+        self.show_originals = not self.show_originals
+        self.refresh()
+        await self._show(interaction)
+
+
+class Rulings(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+        self.services = bot.services
+
+    def machine_mode(self, interaction: discord.Interaction) -> str:
+        getter = getattr(self.bot, "guild_setting", None)
+        return getter(interaction, "machine_translations") if getter else "show"
+
+    def originals_beside(self, interaction: discord.Interaction) -> bool:
+        getter = getattr(self.bot, "guild_setting", None)
+        return bool(getter and getter(interaction, "english_originals") == "beside")
+
+    def private(self, interaction: discord.Interaction) -> bool:
+        getter = getattr(self.bot, "guild_setting", None)
+        return bool(getter and getter(interaction, "private_replies"))
+
+    @app_commands.command(name=_T("ruling"), description=_T("Show a card's official rulings in your language"))
+    @app_commands.describe(card=_T("Card name, in any language"), language=_T("Reply language"),
+                           search=_T("Only the rulings that mention this"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def ruling(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 200],
+                     language: Optional[app_commands.Choice[str]] = None,
+                     search: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
+        lang = reader_language(interaction, language.value if language else None)
+        await self.answer(interaction, interaction, card, lang, search)
+
+    async def answer(self, interaction: discord.Interaction, origin: discord.Interaction, card_value: str,
+                     lang: str, search: str | None, *, edit: bool = False) -> None:
+        msg = messages(lang)
+        pager = RulingPager(origin, msg, self, card_value, lang, search, self.originals_beside(origin))
+        reply = pager.reply
+        if reply.pages:
+            pager.card_value = AUTOCOMPLETE_PREFIX + reply.data["oracle_id"]
+            view = pager if pager.children else None
+            if edit:
+                await interaction.response.edit_message(content=reply.content, embed=pager.current_embed(),
+                                                        view=view, allowed_mentions=NO_PINGS)
+            else:
+                await send(interaction, content=reply.content, embed=pager.current_embed(), view=view,
+                           ephemeral=self.private(origin))
+            return
+        pager.stop()
+
+        async def pick(select_interaction: discord.Interaction, value: str) -> None:
+            await self.answer(select_interaction, origin, value, lang, search, edit=True)
+
+        view = choices_view(origin, msg, reply, pick)
+        if edit:
+            await interaction.response.edit_message(content=reply.content, embed=None, view=view,
+                                                    allowed_mentions=NO_PINGS)
+        else:
+            await send(interaction, content=reply.content, view=view, ephemeral=view is None)
+
+    @ruling.autocomplete("card")
+    async def card_autocomplete(self, interaction: discord.Interaction, current: str):
+        lang = reader_language(interaction)
+        return [app_commands.Choice(name=c.label, value=c.value)
+                for c in autocomplete_choices(self.services.matcher, current, lang)]
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Rulings(bot))

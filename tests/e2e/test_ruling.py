@@ -1,0 +1,146 @@
+"""/ruling end to end: the real bot, through discord.py's gateway and HTTP code, against the fake."""
+import time
+
+from tests.fake_discord.server import ADMIN_PERMISSIONS  # noqa: F401
+
+
+def option(name, value, focused=False):
+    data = {"name": name, "type": 3, "value": value}
+    if focused:
+        data["focused"] = True
+    return data
+
+
+def embed_text(body: dict) -> str:
+    parts = [body.get("content") or ""]
+    for e in body.get("embeds") or []:
+        parts += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text", "")]
+        parts += [f["name"] + "\n" + f["value"] for f in e.get("fields", [])]
+    return "\n".join(parts)
+
+
+def custom_ids(body: dict) -> list[str]:
+    ids = []
+    for row in body.get("components") or []:
+        for component in row.get("components", []):
+            ids.append(component.get("custom_id"))
+    return ids
+
+
+async def test_sync_carries_localized_names_and_descriptions(discord_bot):
+    commands = {c["name"]: c for c in discord_bot.fake.commands["global"]}
+    ruling = commands["ruling"]
+    assert ruling["name_localizations"]["fr"] == "clarification"
+    assert ruling["description_localizations"]["it"].startswith("Mostra")
+    card = next(o for o in ruling["options"] if o["name"] == "card")
+    assert card["name_localizations"]["ja"] == "カード"
+    assert card["autocomplete"] is True
+
+
+async def test_italian_reader_gets_defossilize_in_italian(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [option("card", "defossilizare")], locale="it")
+    assert answer.type == 4
+    text = embed_text(answer.data)
+    assert "Defossilizzare (Defossilize)" in text
+    assert "Se una magia o abilità in risoluzione" in text
+    assert "10 novembre 2023" in text
+    assert answer.data["allowed_mentions"]["parse"] == []
+
+
+async def test_french_reader_of_glowcap_lantern_gets_english_with_a_note(discord_bot):
+    answer = await discord_bot.fake.slash("ruling", [option("card", "lanterne calotte")], locale="fr")
+    text = embed_text(answer.data)
+    assert "Lanterne à calotte luisante (Glowcap Lantern)" in text
+    assert "Aucune traduction en français" in text
+    assert "If Glowcap Lantern isn't attached" in text
+
+
+async def test_portuguese_reader_sees_the_duplicate_once(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [option("card", "agente da rainha")], locale="pt-BR")
+    text = embed_text(answer.data)
+    pages = [text]
+    while "wf:ruling:next" in custom_ids(answer.data) and len(pages) < 5:
+        answer = await fake.click(answer.message_id, "wf:ruling:next")
+        pages.append(embed_text(answer.data))
+    everything = "\n".join(pages)
+    assert "Agente da Rainha (Queen's Agent)" in everything
+    assert everything.count("em resolução instrui") == 1
+    assert "em resolução instruir" not in everything  # the second wording is folded, not shown again
+    assert "19 de janeiro de 2018" in everything
+
+
+async def test_autocomplete_in_french_offers_the_french_name(discord_bot):
+    fake = discord_bot.fake
+    started = time.perf_counter()
+    answer = await fake.autocomplete("ruling", [option("card", "tishana", focused=True)], locale="fr")
+    elapsed = time.perf_counter() - started
+    assert answer.type == 8
+    names = [c["name"] for c in answer.data["choices"]]
+    assert "Guidevoie de Tishana (Tishana's Wayfinder)" in names
+    assert all(len(c["value"]) <= 100 and len(c["name"]) <= 100 for c in answer.data["choices"])
+    assert elapsed < 1.0
+
+
+async def test_everyone_typed_as_the_card_pings_nobody(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [option("card", "@everyone <@&123> <@456>")], locale="en-US")
+    assert answer.data["allowed_mentions"]["parse"] == []
+    assert "@everyone" not in answer.data["content"]
+    for body in fake.bodies_sent():
+        assert body.get("allowed_mentions", {}).get("parse") == [], body
+
+
+async def test_pagination_and_english_original_by_click_and_others_are_refused(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [option("card", "defossilizzare")], locale="it")
+    assert custom_ids(answer.data) == ["wf:ruling:originals"]
+    first = embed_text(answer.data)
+    assert "Originale inglese" not in first
+
+    stranger = fake.new_user("Stranger")
+    refused = await fake.click(answer.message_id, "wf:ruling:originals", user=stranger, locale="it")
+    assert refused.type == 4 and refused.data["flags"] & 64
+    assert "Solo chi ha usato il comando" in refused.data["content"]
+
+    shown = await fake.click(answer.message_id, "wf:ruling:originals", locale="it")
+    assert shown.type == 7
+    assert "Originale inglese" in embed_text(shown.data)
+    assert custom_ids(shown.data) == ["wf:ruling:prev", "wf:ruling:next", "wf:ruling:originals"]
+    assert "If a resolving spell or ability" in embed_text(shown.data)
+
+    second = await fake.click(answer.message_id, "wf:ruling:next", locale="it")
+    assert second.type == 7
+    assert embed_text(second.data) != embed_text(shown.data)
+    assert "Pagina 2 di" in embed_text(second.data)
+    hidden = await fake.click(answer.message_id, "wf:ruling:originals", locale="it")
+    assert "Originale inglese" not in embed_text(hidden.data)
+
+
+async def test_unknown_card_answers_with_suggestions_to_pick(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [option("card", "tishana wayfindr pathfinder")], locale="en-US")
+    text = answer.data.get("content") or ""
+    if "wf:pick" in custom_ids(answer.data):
+        picked = await fake.click(answer.message_id, "wf:pick", component_type=3,
+                                  values=[answer.data["components"][0]["components"][0]["options"][0]["value"]])
+        assert picked.type == 7 and picked.data["embeds"]
+    else:
+        assert answer.data["embeds"], text
+    nothing = await fake.slash("ruling", [option("card", "zzqqxxv")], locale="fr")
+    assert "Aucune carte ne s'appelle « zzqqxxv »." in nothing.data["content"]
+    assert nothing.data["flags"] & 64
+
+
+async def test_buttons_are_disabled_with_a_note_when_they_expire(discord_bot, monkeypatch):
+    import cogs.common
+    monkeypatch.setattr(cogs.common, "VIEW_TIMEOUT", 0.3)
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [option("card", "defossilizzare")], locale="it")
+    kind, message = await fake.next_edit(answer.token, timeout=5)
+    assert kind == "edit"
+    assert "Questi pulsanti sono scaduti" in message["content"]
+    buttons = [c for row in message["components"] for c in row["components"]]
+    assert buttons and all(b.get("disabled") for b in buttons)
+    assert message["embeds"], "the rulings stay readable"
