@@ -69,6 +69,17 @@ def build_parser() -> argparse.ArgumentParser:
     ruling.add_argument("--search")
     ruling.add_argument("--originals", action="store_true", help="show the English originals beside translations")
     ruling.add_argument("--json", action="store_true")
+    rule = sub.add_parser("rule", help="the Comprehensive Rules by number, keyword or glossary term")
+    rule.add_argument("query", nargs="+")
+    rule.add_argument("--lang", type=_language, default="en")
+    rule.add_argument("--json", action="store_true")
+    rules = sub.add_parser("rules", help="Comprehensive Rules editions").add_subparsers(dest="rules_command",
+                                                                                         required=True)
+    rules_diff = rules.add_parser("diff", help="rules added, removed, renumbered and changed between two editions")
+    rules_diff.add_argument("old", help="an edition's effective date (YYYY-MM-DD) or a CR text file")
+    rules_diff.add_argument("new")
+    rules_diff.add_argument("--json", action="store_true")
+    rules.add_parser("editions", help="the editions in the catalog")
     return parser
 
 
@@ -114,7 +125,52 @@ def _dispatch(args, config: Config) -> int:
             for page in reply.pages[1:]:
                 print("\n" + page.as_text())
         return 1 if reply.error else 0
+    if command == "rule":
+        from .commands.rule import rule
+        reply = rule(services, " ".join(args.query), args.lang)
+        if args.json:
+            _print_json(reply.data | ({"message": reply.content} if reply.content else {}))
+        else:
+            print(reply.as_text())
+            for page in reply.pages[1:]:
+                print("\n" + page.as_text())
+        return 1 if reply.error else 0
+    if command == "rules":
+        return _rules(services, args)
     raise SystemExit(f"unknown command {command}")
+
+
+def _edition(services: Services, value: str):
+    """An edition by date from the catalog, or read from a CR text file."""
+    from .rules import Edition
+    path = Path(value)
+    if path.exists():
+        from .catalog.comprehensive_rules import parse_rules, read_text
+        from .rules import Rule
+        doc = parse_rules(read_text(path), str(path))
+        rules = {r.number: Rule(r.number, r.parent, r.title, r.text, tuple(r.examples), i)
+                 for i, r in enumerate(doc.rules)}
+        return Edition(0, doc.effective_date, "en", rules, dict(doc.glossary)).index()
+    edition = services.rules.edition(value)
+    if edition is None:
+        known = ", ".join(e.effective_date for e in services.rules.editions) or "none"
+        raise SystemExit(f"no edition {value!r} in the catalog (editions: {known}); name a date or a CR file")
+    return edition
+
+
+def _rules(services: Services, args) -> int:
+    if args.rules_command == "editions":
+        for edition in services.rules.editions:
+            print(f"{edition.effective_date}  {len(edition.rules):,} rules, {len(edition.glossary):,} glossary entries")
+        return 0
+    from .rules_diff import diff, format_diff
+    old, new = _edition(services, args.old), _edition(services, args.new)
+    result = diff(old, new)
+    if args.json:
+        _print_json(result.as_dict())
+    else:
+        print(format_diff(result, new, old))
+    return 0
 
 
 def _data(args, config: Config) -> int:

@@ -15,7 +15,7 @@ from .translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.ruling")
+EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule")
 
 
 class WayfinderBot(commands.AutoShardedBot):
@@ -46,7 +46,7 @@ class WayfinderBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # load the catalog and the name index before the first command needs them
-        await asyncio.to_thread(lambda: self.services.matcher)
+        await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules))
         if self.sync_commands:
             await self.tree.sync()
             guild_id = self.services.config.dev_guild_id

@@ -28,6 +28,12 @@ class Services:
         with self._lock:
             return Matcher.from_catalog(self.catalog)
 
+    @cached_property
+    def rules(self):
+        from .rules import RulesBook
+        with self._lock:
+            return RulesBook.from_catalog(self.catalog)
+
     def close(self) -> None:
         if "catalog" in self.__dict__:
             self.catalog.close()

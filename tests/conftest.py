@@ -56,6 +56,25 @@ def full_catalog_path(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def rules_catalog_path(tmp_path_factory) -> Path:
+    """The bundled data plus the four real editions of the Comprehensive Rules."""
+    if not SHARED_DATA.exists():
+        pytest.skip("the real data is not at ../shared/data (CI always has it)")
+    from bot.catalog.bundled import bundled_files
+    from bot.catalog.importer import import_files
+    path = tmp_path_factory.mktemp("rules") / "catalog.sqlite3"
+    import_files(path, [*sorted((SHARED_DATA / "cr").glob("MagicCompRules-*.txt")), *bundled_files()])
+    return path
+
+
+@pytest.fixture(scope="session")
+def rules_book(rules_catalog_path):
+    from bot.catalog import Catalog
+    from bot.rules import RulesBook
+    return RulesBook.from_catalog(Catalog(rules_catalog_path))
+
+
+@pytest.fixture(scope="session")
 def full_catalog(full_catalog_path):
     from bot.catalog import Catalog
     catalog = Catalog(full_catalog_path)

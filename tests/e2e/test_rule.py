@@ -1,0 +1,49 @@
+"""/rule end to end, on the four real editions of the Comprehensive Rules."""
+import pytest
+
+from tests.e2e.test_ruling import custom_ids, embed_text
+
+
+@pytest.fixture
+def e2e_env(rules_catalog_path, tmp_path, monkeypatch):
+    monkeypatch.setenv("WAYFINDER_CATALOG", str(rules_catalog_path))
+    monkeypatch.setenv("WAYFINDER_SETTINGS_DB", str(tmp_path / "settings.sqlite3"))
+    return tmp_path
+
+
+def q(value, focused=False):
+    data = {"name": "query", "type": 3, "value": value}
+    if focused:
+        data["focused"] = True
+    return data
+
+
+async def test_rule_by_number_with_navigation_and_citations(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("rule", [q("702.9")])
+    text = embed_text(answer.data)
+    assert "702.9. Flying" in text
+    assert "Comprehensive Rules, effective January 16, 2026" in text
+    ids = custom_ids(answer.data)
+    assert "wf:rule:go:702.10" in ids and "wf:rule:go:702.17" in ids
+    cited = await fake.click(answer.message_id, "wf:rule:go:702.17")
+    assert "702.17. Reach" in embed_text(cited.data)
+    parent = await fake.click(answer.message_id, "wf:rule:go:702")
+    assert "702. Keyword Abilities" in embed_text(parent.data)
+
+
+async def test_rule_by_keyword_and_glossary_term(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("rule", [q("explore")], locale="de")
+    text = embed_text(answer.data)
+    assert "Glossar — Explore" in text and "701.44a" in text
+    assert "Umfassende Regeln, gültig ab 16. Januar 2026" in text
+    old = await fake.slash("rule", [q("701.38")], locale="en-US")
+    assert "it is now rule 701.44" in embed_text(old.data)
+    moved = await fake.click(old.message_id, "wf:rule:go:701.44")
+    assert "701.44. Explore" in embed_text(moved.data)
+
+
+async def test_rule_autocomplete(discord_bot):
+    answer = await discord_bot.fake.autocomplete("rule", [q("expl", focused=True)])
+    assert {"name": "701.44 Explore", "value": "701.44"} in answer.data["choices"]
