@@ -1,4 +1,8 @@
-"""Find which card a document is about, from its title or the names mentioned in its text."""
+"""Find which card a document is about, from its title or the names mentioned in its text.
+
+Looks names up in the catalog being built (by their folded form, through an index), so that
+memory does not grow with the catalog.
+"""
 from __future__ import annotations
 
 import re
@@ -14,33 +18,40 @@ _POSSESSIVE = re.compile(r"[’']s$")
 
 
 class NameIndex:
-    """Folded printed name → oracle ids, read from the catalog being built."""
+    """Folded printed name → card, answered by the catalog's names table."""
 
     def __init__(self, con: sqlite3.Connection):
-        self.by_name: dict[str, set[str]] = {}
-        # Rulings call a legendary card by the part of its name before the comma ("Nicanzil").
-        self.short_names: dict[str, set[str]] = {}
-        for oracle_id, name in con.execute(
-                "SELECT n.oracle_id, n.name FROM names n JOIN cards c USING (oracle_id)"
-                " WHERE c.kind = 'card'"):
-            self.by_name.setdefault(fold(name), set()).add(oracle_id)
-            if ", " in name and " // " not in name:
-                self.short_names.setdefault(fold(name.split(", ")[0]), set()).add(oracle_id)
-        self._keys = list(self.by_name)
+        self.con = con
+        con.execute("CREATE INDEX IF NOT EXISTS names_by_folded ON names(folded)")
+
+    def _ids(self, key: str) -> set[str]:
+        return {row[0] for row in self.con.execute(
+            "SELECT DISTINCT n.oracle_id FROM names n JOIN cards c USING (oracle_id)"
+            " WHERE n.folded = ? AND c.kind = 'card'", (key,))}
 
     def exact(self, name: str) -> str | None:
-        ids = self.by_name.get(fold(name))
-        return min(ids) if ids and len(ids) == 1 else None
+        ids = self._ids(fold(name))
+        return min(ids) if len(ids) == 1 else None
 
     def _short(self, name: str) -> str | None:
-        ids = self.short_names.get(fold(name))
-        return min(ids) if ids and len(ids) == 1 else None
+        """Rulings call a legendary card by the part of its name before the comma ("Nicanzil")."""
+        key = fold(name)
+        if not key:
+            return None
+        ids = {oracle_id for oracle_id, printed in self.con.execute(
+            "SELECT DISTINCT n.oracle_id, n.name FROM names n JOIN cards c USING (oracle_id)"
+            " WHERE n.folded >= ? AND n.folded < ? AND c.kind = 'card'", (key + " ", key + "!"))
+            if ", " in printed and " // " not in printed and fold(printed.split(", ")[0]) == key}
+        return min(ids) if len(ids) == 1 else None
 
     def closest(self, name: str, cutoff: float = 88) -> str | None:
         found = self.exact(name)
-        if found or not self._keys:
+        key = fold(name)
+        if found or len(key) < 3:
             return found
-        best = process.extractOne(fold(name), self._keys, scorer=fuzz.ratio, score_cutoff=cutoff)
+        keys = [row[0] for row in self.con.execute(
+            "SELECT DISTINCT folded FROM names WHERE folded >= ? AND folded < ?", (key[:3], key[:3] + "\U0010ffff"))]
+        best = process.extractOne(key, keys, scorer=fuzz.ratio, score_cutoff=cutoff)
         return self.exact(best[0]) if best else None
 
     def mentioned(self, texts: list[str]) -> str | None:
@@ -51,8 +62,7 @@ class NameIndex:
         for text in texts:
             for match in _CAPITALISED.finditer(text):
                 words = match.group(0).replace(",", " ,").split()
-                found = self._longest_name(words)
-                for oracle_id in found:
+                for oracle_id in self._longest_names(words):
                     counts[oracle_id] += 1
                     first_seen.setdefault(oracle_id, position)
                     position += 1
@@ -60,13 +70,13 @@ class NameIndex:
             return None
         return max(counts, key=lambda oid: (counts[oid], -first_seen[oid]))
 
-    def _longest_name(self, words: list[str]) -> list[str]:
+    def _longest_names(self, words: list[str]) -> list[str]:
         found = []
         i = 0
         while i < len(words):
             for j in range(min(len(words), i + 8), i, -1):
-                phrase = " ".join(words[i:j]).replace(" ,", ",")
-                oracle_id = self.exact(_POSSESSIVE.sub("", phrase)) or self._short(_POSSESSIVE.sub("", phrase))
+                phrase = _POSSESSIVE.sub("", " ".join(words[i:j]).replace(" ,", ","))
+                oracle_id = self.exact(phrase) or self._short(phrase)
                 if oracle_id:
                     found.append(oracle_id)
                     i = j
