@@ -77,7 +77,9 @@ def split_value(text: str, limit: int = FIELD_VALUE_LIMIT) -> list[str]:
     """Cut a long text at sentence or word boundaries into pieces that fit a field value."""
     pieces = []
     while len(text) > limit:
-        cut = max(text.rfind(". ", 0, limit - 1) + 1, text.rfind(" ", 0, limit - 1))
+        cut = text.rfind("\n", 0, limit - 1)
+        if cut <= limit // 2:
+            cut = max(text.rfind(". ", 0, limit - 1) + 1, text.rfind(" ", 0, limit - 1))
         cut = cut if cut > limit // 2 else limit - 1
         pieces.append(text[:cut].rstrip())
         text = text[cut:].lstrip()

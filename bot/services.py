@@ -34,6 +34,18 @@ class Services:
         with self._lock:
             return RulesBook.from_catalog(self.catalog)
 
+    def card_facts(self, name: str):
+        """A card for the explore engine, by its English name or any printed name."""
+        from .explore.choices import ScenarioError
+        from .explore.model import CardFacts
+        card = self.catalog.card_by_english_name(name)
+        if card is None:
+            result = self.matcher.resolve(name)
+            if result.status != "one":
+                raise ScenarioError(f"no card named {name!r}")
+            card = self.catalog.card(result.best.oracle_id)
+        return CardFacts.from_card(card)
+
     def close(self) -> None:
         if "catalog" in self.__dict__:
             self.catalog.close()

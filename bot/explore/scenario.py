@@ -1,0 +1,122 @@
+"""Scenario files for judges: one board, one action, the answers to its decisions; the result as JSON.
+
+    {"library": ["Forest", "Opt"], "hand": [], "graveyard": [],
+     "battlefield": [{"id": "w", "card": "Wildgrowth Walker", "counters": 0}],
+     "life": 20, "action": {"enter": "Jadelight Ranger", "id": "j"},
+     "leaves_before_resolution": [], "choices": ["graveyard"]}
+
+``deck`` + ``seed`` may replace ``library``. The schema is documented in README.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from .choices import Choices, ScenarioError
+from .engine import Engine
+from .model import CardFacts, GameState, Permanent
+from .shuffle import shuffled
+
+KEYS = {"library", "deck", "seed", "hand", "graveyard", "exile", "battlefield", "life", "action",
+        "leaves_before_resolution", "choices"}
+MAX_CARDS = 1000
+
+
+def load(path: Path | str) -> dict:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ScenarioError(f"{path}: unreadable: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ScenarioError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    return data
+
+
+def _names(value, field: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ScenarioError(f"{field!r} must be a list of card names")
+    if len(value) > MAX_CARDS:
+        raise ScenarioError(f"{field!r} has more than {MAX_CARDS} cards")
+    return value
+
+
+def build(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> tuple[Engine, dict]:
+    if not isinstance(data, dict):
+        raise ScenarioError("a scenario is a JSON object")
+    unknown = set(data) - KEYS
+    if unknown:
+        raise ScenarioError(f"unknown field(s): {', '.join(sorted(unknown))}")
+    if "action" not in data:
+        raise ScenarioError("the scenario has no 'action'")
+    if "library" in data and "deck" in data:
+        raise ScenarioError("give 'library' or 'deck' + 'seed', not both")
+    if "deck" in data:
+        if deck_lookup is None:
+            raise ScenarioError("no decks available")
+        try:
+            seed = int(data.get("seed"))
+        except (TypeError, ValueError):
+            raise ScenarioError("'deck' needs a whole-number 'seed'") from None
+        library = shuffled(deck_lookup(str(data["deck"])), seed)
+    else:
+        library = [lookup(n) for n in _names(data.get("library"), "library")]
+    state = GameState(
+        library=library,
+        hand=[lookup(n) for n in _names(data.get("hand"), "hand")],
+        graveyard=[lookup(n) for n in _names(data.get("graveyard"), "graveyard")],
+        exile=[lookup(n) for n in _names(data.get("exile"), "exile")],
+        life=_int(data.get("life", 20), "life"),
+    )
+    battlefield = data.get("battlefield") or []
+    if not isinstance(battlefield, list):
+        raise ScenarioError("'battlefield' must be a list of {id, card, counters, attached_to, controller}")
+    for number, entry in enumerate(battlefield, start=1):
+        if not isinstance(entry, dict) or "id" not in entry or "card" not in entry:
+            raise ScenarioError(f"battlefield entry {number} needs an 'id' and a 'card'")
+        pid = str(entry["id"])
+        if pid in state.battlefield:
+            raise ScenarioError(f"battlefield id {pid!r} is used twice")
+        state.battlefield[pid] = Permanent(
+            pid, lookup(entry["card"]), str(entry.get("controller", "you")),
+            _int(entry.get("counters", 0), f"counters of {pid}"), bool(entry.get("tapped", False)),
+            str(entry["attached_to"]) if entry.get("attached_to") else None,
+            False if entry.get("creature") is False else None, number)
+    for p in state.battlefield.values():
+        if p.attached_to and p.attached_to not in state.battlefield:
+            raise ScenarioError(f"{p.id} is attached to {p.attached_to!r}, which is not on the battlefield")
+    answers = data.get("choices") or []
+    if not isinstance(answers, list):
+        raise ScenarioError("'choices' must be a list of answers")
+    leaving = data.get("leaves_before_resolution") or []
+    if not isinstance(leaving, list):
+        raise ScenarioError("'leaves_before_resolution' must be a list of ids")
+    engine = Engine(state, Choices([str(a) for a in answers]), lookup)
+    return engine, {"action": data["action"], "leaving": tuple(leaving)}
+
+
+def _int(value, what: str) -> int:
+    if isinstance(value, bool):
+        raise ScenarioError(f"{what} must be a whole number")
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ScenarioError(f"{what} must be a whole number, not {value!r}") from None
+
+
+def run(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> dict:
+    engine, plan = build(data, lookup, deck_lookup)
+    engine.run_action(plan["action"], plan["leaving"])
+    return result(engine)
+
+
+def result(engine: Engine) -> dict:
+    return {
+        "explored": [{"permanent": e.permanent, "card": e.card, "revealed": e.revealed} for e in engine.explored],
+        "events": [e.as_dict() for e in engine.events],
+        "state": engine.state.as_dict(),
+    }
