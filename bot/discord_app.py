@@ -11,11 +11,12 @@ from discord.ext import commands
 
 from .config import Config
 from .services import Services
+from .settings_store import SettingsStore
 from .translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule")
+EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule", "cogs.explore", "cogs.settings", "cogs.inline")
 
 
 class WayfinderBot(commands.AutoShardedBot):
@@ -40,8 +41,10 @@ class WayfinderBot(commands.AutoShardedBot):
         super().__init__(**options)
         self.services = services
         self.sync_commands = sync_commands
+        self.settings: SettingsStore | None = None
 
     async def setup_hook(self) -> None:
+        self.settings = await SettingsStore.open(self.services.config.settings_path)
         await self.tree.set_translator(WayfinderTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -57,6 +60,9 @@ class WayfinderBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await super().close()
+        if getattr(self, "settings", None) is not None:
+            await self.settings.close()
+            self.settings = None
         await asyncio.to_thread(self.services.close)
 
 

@@ -2,31 +2,48 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 import discord
 
 from bot.commands import Reply
 from bot.i18n import Messages, language_for_locale, messages
 from bot.pages import Page
+from bot.settings_store import GuildSettings
 
 NO_PINGS = discord.AllowedMentions.none()
 VIEW_TIMEOUT = float(os.environ.get("WAYFINDER_VIEW_TIMEOUT", "600"))
 
 
-def reader_language(interaction: discord.Interaction, explicit: str | None = None) -> str:
-    """The option; else the guild's setting; else the user's own setting; else their Discord locale."""
-    if explicit:
-        return explicit
-    settings = getattr(interaction.client, "settings_for", None)
-    if settings is not None:
-        chosen = settings(interaction)
-        if chosen:
-            return chosen
-    return language_for_locale(interaction.locale.value if interaction.locale else None)
+@dataclass(frozen=True)
+class Context:
+    """Who reads the answer, in which language, under which server settings."""
+    lang: str
+    msg: Messages
+    guild: GuildSettings
 
 
-def messages_for(interaction: discord.Interaction, explicit: str | None = None) -> Messages:
-    return messages(reader_language(interaction, explicit))
+async def context(interaction: discord.Interaction, explicit: str | None = None) -> Context:
+    """The reply language: the command's option; else the server's setting (unless "auto"); else
+    the user's own /settings me language; else the user's Discord locale."""
+    store = getattr(interaction.client, "settings", None)
+    guild = await store.guild(interaction.guild_id) if store else GuildSettings()
+    lang = explicit
+    if not lang and guild.reply_language != "auto":
+        lang = guild.reply_language
+    if not lang and store:
+        lang = await store.user_language(interaction.user.id)
+    if not lang:
+        lang = language_for_locale(interaction.locale.value if interaction.locale else None)
+    return Context(lang, messages(lang), guild)
+
+
+async def reader_language(interaction: discord.Interaction, explicit: str | None = None) -> str:
+    return (await context(interaction, explicit)).lang
+
+
+async def messages_for(interaction: discord.Interaction, explicit: str | None = None) -> Messages:
+    return (await context(interaction, explicit)).msg
 
 
 def embed(page: Page) -> discord.Embed:

@@ -20,17 +20,16 @@ class Errors(commands.Cog):
         bot.tree.on_error = self.on_app_command_error
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        msg = messages_for(interaction)
+        msg = await messages_for(interaction)
         if isinstance(error, app_commands.CommandOnCooldown):
             await send_error(interaction, msg._("You are doing that too often: try again in {seconds} s.",
                                                 seconds=max(1, round(error.retry_after))))
             return
-        if isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)) and \
-                not isinstance(error, app_commands.NoPrivateMessage):
-            await send_error(interaction, msg._("You need the Manage Server permission to change these settings."))
-            return
         if isinstance(error, app_commands.NoPrivateMessage):
             await send_error(interaction, msg._("This command works only in a server."))
+            return
+        if isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)):
+            await send_error(interaction, msg._("You need the Manage Server permission to change these settings."))
             return
         reference = uuid.uuid4().hex[:8]
         original = getattr(error, "original", error)

@@ -75,7 +75,7 @@ class Rules(commands.Cog):
     @app_commands.command(name=_T("rule"), description=_T("Look up the Comprehensive Rules"))
     @app_commands.describe(query=_T("Rule number, keyword or glossary term"))
     async def rule(self, interaction: discord.Interaction, query: app_commands.Range[str, 1, 100]) -> None:
-        lang = reader_language(interaction)
+        lang = await reader_language(interaction)
         value = query[2:] if query.startswith("g:") else query
         view = RuleView(interaction, self, lang, value)
         reply = view.reply

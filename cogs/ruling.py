@@ -10,9 +10,9 @@ from discord.ext import commands
 
 from bot.commands.card_lookup import AUTOCOMPLETE_PREFIX, autocomplete_choices
 from bot.commands.ruling import ruling as ruling_command
-from bot.i18n import LANGUAGES, Messages, messages
+from bot.i18n import LANGUAGES, Messages
 
-from .common import NO_PINGS, OwnerView, choices_view, embed, reader_language, send
+from .common import NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, send
 
 AUTONYMS = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch", "it": "Italiano",
             "pt": "Português", "ja": "日本語", "ko": "한국어", "ru": "Русский", "zhs": "简体中文", "zht": "繁體中文"}
@@ -23,9 +23,10 @@ class RulingPager(OwnerView):
     """Previous / next page, and the English originals shown or hidden, for one card."""
 
     def __init__(self, origin: discord.Interaction, msg: Messages, cog: "Rulings", card_value: str, lang: str,
-                 search: str | None, show_originals: bool):
+                 search: str | None, show_originals: bool, machine: str = "show"):
         super().__init__(origin, msg)
         self.cog, self.card_value, self.lang, self.search = cog, card_value, lang, search
+        self.machine = machine
         self.show_originals = show_originals
         self.page = 0
         self.reply = None
@@ -33,7 +34,7 @@ class RulingPager(OwnerView):
 
     def refresh(self) -> None:
         self.reply = ruling_command(self.cog.services, self.card_value, self.lang, search=self.search,
-                                    machine=self.cog.machine_mode(self.origin),
+                                    machine=self.machine,
                                     show_originals=self.show_originals)
         self.page = min(self.page, len(self.reply.pages) - 1)
         self.clear_items()
@@ -78,18 +79,6 @@ class Rulings(commands.Cog):
         self.bot = bot
         self.services = bot.services
 
-    def machine_mode(self, interaction: discord.Interaction) -> str:
-        getter = getattr(self.bot, "guild_setting", None)
-        return getter(interaction, "machine_translations") if getter else "show"
-
-    def originals_beside(self, interaction: discord.Interaction) -> bool:
-        getter = getattr(self.bot, "guild_setting", None)
-        return bool(getter and getter(interaction, "english_originals") == "beside")
-
-    def private(self, interaction: discord.Interaction) -> bool:
-        getter = getattr(self.bot, "guild_setting", None)
-        return bool(getter and getter(interaction, "private_replies"))
-
     @app_commands.command(name=_T("ruling"), description=_T("Show a card's official rulings in your language"))
     @app_commands.describe(card=_T("Card name, in any language"), language=_T("Reply language"),
                            search=_T("Only the rulings that mention this"))
@@ -97,13 +86,14 @@ class Rulings(commands.Cog):
     async def ruling(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 200],
                      language: Optional[app_commands.Choice[str]] = None,
                      search: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
-        lang = reader_language(interaction, language.value if language else None)
-        await self.answer(interaction, interaction, card, lang, search)
+        ctx = await context(interaction, language.value if language else None)
+        await self.answer(interaction, interaction, card, ctx, search)
 
     async def answer(self, interaction: discord.Interaction, origin: discord.Interaction, card_value: str,
-                     lang: str, search: str | None, *, edit: bool = False) -> None:
-        msg = messages(lang)
-        pager = RulingPager(origin, msg, self, card_value, lang, search, self.originals_beside(origin))
+                     ctx: Context, search: str | None, *, edit: bool = False) -> None:
+        msg, lang = ctx.msg, ctx.lang
+        pager = RulingPager(origin, msg, self, card_value, lang, search, ctx.guild.english_originals == "beside",
+                            ctx.guild.machine_translations)
         reply = pager.reply
         if reply.pages:
             pager.card_value = AUTOCOMPLETE_PREFIX + reply.data["oracle_id"]
@@ -113,12 +103,12 @@ class Rulings(commands.Cog):
                                                         view=view, allowed_mentions=NO_PINGS)
             else:
                 await send(interaction, content=reply.content, embed=pager.current_embed(), view=view,
-                           ephemeral=self.private(origin))
+                           ephemeral=ctx.guild.private_replies)
             return
         pager.stop()
 
         async def pick(select_interaction: discord.Interaction, value: str) -> None:
-            await self.answer(select_interaction, origin, value, lang, search, edit=True)
+            await self.answer(select_interaction, origin, value, ctx, search, edit=True)
 
         view = choices_view(origin, msg, reply, pick)
         if edit:
@@ -129,7 +119,7 @@ class Rulings(commands.Cog):
 
     @ruling.autocomplete("card")
     async def card_autocomplete(self, interaction: discord.Interaction, current: str):
-        lang = reader_language(interaction)
+        lang = await reader_language(interaction)
         return [app_commands.Choice(name=c.label, value=c.value)
                 for c in autocomplete_choices(self.services.matcher, current, lang)]
 

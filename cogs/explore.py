@@ -1,0 +1,269 @@
+"""/explore: run (step by step, with keep/graveyard buttons), odds (exact, with a chart), decks."""
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from bot import decks
+from bot.commands.card_lookup import autocomplete_choices
+from bot.commands.explore import ExploreRequest, odds as odds_command, run as run_command
+from bot.explore.chart import odds_png
+from bot.explore.odds import explore_odds
+from bot.explore.shuffle import new_seed, parse_seed
+from bot.i18n import Messages
+from bot.pages import escape
+from bot.settings_store import MAX_DECK_NAME
+
+from .common import NO_PINGS, Context, OwnerView, context, embed, send, send_error
+
+POLICY_CHOICES = [app_commands.Choice(name="keep", value="keep"),
+                  app_commands.Choice(name="graveyard", value="graveyard")]
+LATIN = {"en", "es", "fr", "de", "it", "pt"}
+
+
+def cooldown(seconds: float):
+    return app_commands.checks.cooldown(1, seconds, key=lambda i: i.user.id)
+
+
+class ExploreView(OwnerView):
+    """Keep on top / Graveyard while a nonland card waits for a choice; Replay; New seed."""
+
+    def __init__(self, origin: discord.Interaction, ctx: Context, cog: "Explore", request: ExploreRequest):
+        super().__init__(origin, ctx.msg)
+        self.cog, self.ctx, self.request = cog, ctx, request
+        self.note: str | None = None
+        self.compute()
+
+    def compute(self) -> None:
+        self.reply = run_command(self.cog.bot.services, self.request, self.ctx.lang, interactive=True)
+        if self.reply.data.get("seed") is not None:
+            self.request.seed = self.reply.data["seed"]
+        self.clear_items()
+        if self.reply.error:
+            return
+        for choice in self.reply.choices:
+            style = discord.ButtonStyle.primary if choice.value == "keep" else discord.ButtonStyle.secondary
+            self._add(choice.label, f"wf:explore:choose:{choice.value}"[:100], self._answer(choice.value), style)
+        self._add(self.msg._("Replay"), "wf:explore:replay", self.replay, discord.ButtonStyle.secondary)
+        self._add(self.msg._("New seed"), "wf:explore:new-seed", self.new_seed, discord.ButtonStyle.secondary)
+
+    def _add(self, label, custom_id, callback, style) -> None:
+        button = discord.ui.Button(label=label[:80], custom_id=custom_id, style=style)
+        button.callback = callback
+        self.add_item(button)
+
+    @property
+    def pending(self) -> bool:
+        return bool(self.reply.data.get("pending"))
+
+    def content(self) -> str | None:
+        parts = [p for p in (self.note, self.reply.content) if p]
+        return "\n".join(parts) or None
+
+    def current(self) -> discord.Embed | None:
+        return embed(self.reply.pages[0]) if self.reply.pages else None
+
+    def _answer(self, value: str):
+        async def callback(interaction: discord.Interaction) -> None:
+            self.request.answers.append(value)
+            self.note = None
+            self.compute()
+            await self.redraw(interaction)
+        return callback
+
+    async def replay(self, interaction: discord.Interaction) -> None:
+        self.request.answers = []
+        self.note = None
+        self.compute()
+        await self.redraw(interaction)
+
+    async def new_seed(self, interaction: discord.Interaction) -> None:
+        self.request.answers = []
+        self.request.seed = new_seed()
+        self.note = None
+        self.compute()
+        await self.redraw(interaction)
+
+    async def redraw(self, interaction: discord.Interaction) -> None:
+        await interaction.response.edit_message(content=self.content(), embed=self.current(), view=self,
+                                                allowed_mentions=NO_PINGS)
+
+    async def on_timeout(self) -> None:
+        if self.pending:
+            default = self.ctx.guild.default_policy or "keep"
+            while self.pending and len(self.request.answers) < 200:
+                self.request.answers.append(default)
+                self.compute()
+            label = self.msg._("Keep on top") if default == "keep" else self.msg._("Graveyard")
+            self.note = self.msg._("No choice was made in time: “{choice}” was applied.", choice=label)
+        for item in self.children:
+            item.disabled = True
+        note = self.msg._("These buttons have expired. Run the command again.")
+        try:
+            await self.origin.edit_original_response(content="\n".join(p for p in (self.content(), note) if p),
+                                                     embed=self.current(), view=self, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            pass
+
+
+class DeckModal(discord.ui.Modal):
+    def __init__(self, cog: "Explore", ctx: Context, name: str):
+        super().__init__(title=ctx.msg._("Paste a decklist")[:45], custom_id="wf:explore:deck-modal")
+        self.cog, self.ctx, self.name = cog, ctx, name
+        self.decklist = discord.ui.TextInput(label=ctx.msg._("Decklist (MTGA, MTGO or “4 Name” lines)")[:45],
+                                             style=discord.TextStyle.paragraph, max_length=4000,
+                                             custom_id="wf:explore:decklist")
+        self.add_item(self.decklist)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        msg = self.ctx.msg
+        text = str(self.decklist.value)
+        parsed = await asyncio.to_thread(decks.parse, text, self.cog.bot.services.matcher, msg, self.name,
+                                         self.ctx.lang)
+        if parsed.errors:
+            await send_error(interaction, "\n".join(parsed.errors[:15]))
+            return
+        try:
+            await self.cog.bot.settings.save_deck(interaction.guild_id, self.name, text, parsed.size,
+                                                  interaction.user.id)
+        except ValueError as exc:
+            await send_error(interaction, str(exc))
+            return
+        await send(interaction, content=msg._("Deck “{deck}” saved ({count} cards).", deck=escape(self.name),
+                                              count=parsed.size), ephemeral=True)
+
+
+class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T("Simulate the explore keyword action")):
+    deck = app_commands.Group(name="deck", description=_T("Saved decks of this server"))
+
+    def __init__(self, bot):
+        self.bot = bot
+        super().__init__()
+
+    async def _request(self, interaction: discord.Interaction, ctx: Context, deck: str | None, explorer: str,
+                       times: int | None, seed: str | None) -> ExploreRequest | None:
+        deck = deck or ctx.guild.default_deck or "ixalan"
+        request = ExploreRequest(deck=deck, explorer=explorer, times=times)
+        if seed not in (None, ""):
+            try:
+                request.seed = parse_seed(seed)
+            except ValueError:
+                await send_error(interaction, ctx.msg._("The seed must be a whole number from 0 to 9223372036854775807."))
+                return None
+        if deck not in decks.preset_names():
+            text = await self.bot.settings.deck(interaction.guild_id, deck) if interaction.guild_id else None
+            if text is None:
+                known = decks.preset_names() + (await self.bot.settings.deck_names(interaction.guild_id)
+                                                if interaction.guild_id else [])
+                await send_error(interaction, ctx.msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(deck),
+                                                        decks=", ".join(escape(k) for k in known)))
+                return None
+            request.deck_text = text
+        return request
+
+    @app_commands.command(name="run", description=_T("Explore on a deck shuffled from a seed, step by step"))
+    @app_commands.describe(deck=_T("Preset or saved deck"), explorer=_T("The card that explores"),
+                           times=_T("How many times it explores"),
+                           seed=_T("Shuffle seed (a whole number); empty for a new one"))
+    async def run(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, 200],
+                  deck: Optional[app_commands.Range[str, 1, 40]] = None,
+                  times: Optional[app_commands.Range[int, 1, 20]] = None,
+                  seed: Optional[app_commands.Range[str, 1, 30]] = None) -> None:
+        ctx = await context(interaction)
+        request = await self._request(interaction, ctx, deck, explorer, times, seed)
+        if request is None:
+            return
+        view = ExploreView(interaction, ctx, self, request)
+        if view.reply.error:
+            view.stop()
+            await send_error(interaction, view.reply.content)
+            return
+        await send(interaction, content=view.content(), embed=view.current(), view=view,
+                   ephemeral=ctx.guild.private_replies)
+
+    @app_commands.command(name="odds", description=_T("Exact odds of exploring"))
+    @app_commands.describe(deck=_T("Preset or saved deck"), explorer=_T("The card that explores"),
+                           times=_T("How many times it explores"), policy=_T("What happens to revealed nonland cards"))
+    @app_commands.choices(policy=POLICY_CHOICES)
+    @cooldown(5.0)
+    async def odds(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, 200],
+                   deck: Optional[app_commands.Range[str, 1, 40]] = None,
+                   times: Optional[app_commands.Range[int, 1, 20]] = None,
+                   policy: Optional[app_commands.Choice[str]] = None) -> None:
+        ctx = await context(interaction)
+        request = await self._request(interaction, ctx, deck, explorer, times, None)
+        if request is None:
+            return
+        await interaction.response.defer(thinking=True, ephemeral=ctx.guild.private_replies)
+        chosen = policy.value if policy else (ctx.guild.default_policy or "keep")
+        reply = await asyncio.to_thread(odds_command, self.bot.services, request, ctx.lang, chosen)
+        if reply.error:
+            await interaction.followup.send(reply.content, allowed_mentions=NO_PINGS, ephemeral=True)
+            return
+        data = reply.data
+        labels_msg = ctx.msg if ctx.lang in LATIN else Messages("en")
+        png = await asyncio.to_thread(
+            odds_png, explore_odds(data["library"], data["lands"], data["times"], data["policy"]),
+            (labels_msg._("Lands to hand"), labels_msg._("+1/+1 counters"), labels_msg._("Cards put into the graveyard")))
+        card_embed = embed(reply.pages[0])
+        card_embed.set_image(url="attachment://odds.png")
+        await interaction.followup.send(embed=card_embed, file=discord.File(io.BytesIO(png), filename="odds.png"),
+                                        allowed_mentions=NO_PINGS)
+
+    @deck.command(name="save", description=_T("Save a pasted decklist"))
+    @app_commands.describe(name=_T("Deck name"))
+    @app_commands.guild_only()
+    @cooldown(5.0)
+    async def deck_save(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+        ctx = await context(interaction)
+        if len(name) > MAX_DECK_NAME:
+            await send_error(interaction, ctx.msg._("That value is too long (at most {limit} characters).",
+                                                    limit=MAX_DECK_NAME))
+            return
+        await interaction.response.send_modal(DeckModal(self, ctx, name.strip()))
+
+    @deck.command(name="list", description=_T("List the decks"))
+    async def deck_list(self, interaction: discord.Interaction) -> None:
+        from bot.commands.explore import list_decks
+        ctx = await context(interaction)
+        saved = await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else []
+        reply = list_decks(self.bot.services, ctx.lang, saved)
+        await send(interaction, embed=embed(reply.pages[0]), ephemeral=True)
+
+    @deck.command(name="delete", description=_T("Delete a saved deck"))
+    @app_commands.describe(name=_T("Deck name"))
+    @app_commands.guild_only()
+    async def deck_delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+        ctx = await context(interaction)
+        if await self.bot.settings.delete_deck(interaction.guild_id, name):
+            await send(interaction, content=ctx.msg._("Deck “{deck}” deleted.", deck=escape(name)), ephemeral=True)
+        else:
+            known = await self.bot.settings.deck_names(interaction.guild_id)
+            await send_error(interaction, ctx.msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(name),
+                                                    decks=", ".join(escape(k) for k in known) or "—"))
+
+    @run.autocomplete("deck")
+    @odds.autocomplete("deck")
+    @deck_delete.autocomplete("name")
+    async def deck_autocomplete(self, interaction: discord.Interaction, current: str):
+        saved = await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else []
+        names = ([] if interaction.command and interaction.command.name == "delete" else decks.preset_names()) + saved
+        current = current.lower()
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if current in n.lower()][:25]
+
+    @run.autocomplete("explorer")
+    @odds.autocomplete("explorer")
+    async def explorer_autocomplete(self, interaction: discord.Interaction, current: str):
+        ctx = await context(interaction)
+        return [app_commands.Choice(name=c.label, value=c.value)
+                for c in autocomplete_choices(self.bot.services.matcher, current, ctx.lang)]
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Explore(bot))

@@ -1,0 +1,80 @@
+"""Inline [[card]]: with the server's setting on, a message naming up to three cards in double
+brackets gets a compact answer — each card in the reader's language, with a button to its rulings.
+
+It needs the message-content intent (WAYFINDER_MESSAGE_CONTENT=1); without it the listener sees
+no text and does nothing."""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord.ext import commands
+
+from bot.commands.card_lookup import AUTOCOMPLETE_PREFIX
+from bot.commands.ruling import ruling as ruling_command
+from bot.i18n import messages
+from bot.pages import escape
+
+from .common import NO_PINGS, context, embed
+
+PATTERN = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
+MAX_PER_MESSAGE = 3
+
+
+class RulingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wf:inline:(?P<oracle>[0-9a-f-]{36})"):
+    """Works after a restart too: the card is in the button's id."""
+
+    def __init__(self, oracle_id: str, label: str = "Rulings"):
+        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+                                           custom_id=f"wf:inline:{oracle_id}"))
+        self.oracle_id = oracle_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["oracle"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        ctx = await context(interaction)
+        reply = ruling_command(interaction.client.services, AUTOCOMPLETE_PREFIX + self.oracle_id, ctx.lang,
+                               machine=ctx.guild.machine_translations,
+                               show_originals=ctx.guild.english_originals == "beside")
+        await interaction.response.send_message(content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
+                                                ephemeral=True, allowed_mentions=NO_PINGS)
+
+
+class Inline(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+        bot.add_dynamic_items(RulingsButton)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or message.guild is None or not message.content:
+            return
+        names = PATTERN.findall(message.content)[:MAX_PER_MESSAGE]
+        if not names:
+            return
+        settings = await self.bot.settings.guild(message.guild.id)
+        if not settings.inline_cards:
+            return
+        lang = settings.reply_language if settings.reply_language != "auto" else (
+            await self.bot.settings.user_language(message.author.id) or "en")
+        msg = messages(lang)
+        lines, view = [], discord.ui.View(timeout=None)
+        matcher = self.bot.services.matcher
+        for name in names:
+            result = matcher.resolve(name, prefer_lang=lang)
+            if result.status != "one":
+                lines.append(msg._("No card named “{query}”.", query=escape(name)))
+                continue
+            card = self.bot.services.catalog.card(result.best.oracle_id)
+            printed = self.bot.services.catalog.printed_name(card.oracle_id, lang) or card.name
+            title = printed if printed == card.name else f"{printed} ({card.name})"
+            lines.append(f"**{escape(title)}** — {escape(card.type_line)}")
+            view.add_item(RulingsButton(card.oracle_id, f"{msg._('Open rulings')}: {printed}"))
+        await message.reply("\n".join(lines), view=view if view.children else None, mention_author=False,
+                            allowed_mentions=NO_PINGS)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Inline(bot))

@@ -1,0 +1,197 @@
+"""/settings: server settings (Manage Server, declared and checked again at run time) and the
+user's own language."""
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from bot.decks import preset_names
+from bot.i18n import LANGUAGES, Messages
+from bot.pages import Field, Page, escape
+from bot.settings_store import MAX_DECK_NAME, GuildSettings
+
+from .common import NO_PINGS, OwnerView, context, embed, send, send_error
+from .ruling import AUTONYMS
+
+LANGUAGE_VALUES = [app_commands.Choice(name="auto", value="auto")] + [
+    app_commands.Choice(name=AUTONYMS[c], value=c) for c in LANGUAGES]
+ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+
+
+def describe(settings: GuildSettings, msg: Messages) -> list[Field]:
+    def onoff(value: bool) -> str:
+        return msg._("on") if value else msg._("off")
+    language = msg._("auto (each user's language)") if settings.reply_language == "auto" \
+        else msg.language_name(settings.reply_language)
+    policy = {None: msg._("ask each time"), "keep": msg._("keep on top"), "graveyard": msg._("graveyard")}
+    return [
+        Field(msg._("Reply language"), language, True),
+        Field(msg._("Machine translations"), msg._("shown, marked") if settings.machine_translations == "show"
+              else msg._("hidden (English original instead)"), True),
+        Field(msg._("English originals"), msg._("beside every translation") if settings.english_originals == "beside"
+              else msg._("on click"), True),
+        Field(msg._("Private replies"), onoff(settings.private_replies), True),
+        Field(msg._("Inline [[card]]"), onoff(settings.inline_cards), True),
+        Field(msg._("Default deck"), escape(settings.default_deck) if settings.default_deck else "—", True),
+        Field(msg._("Default choice for revealed nonland cards"), policy.get(settings.default_policy, "—"), True),
+    ]
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """Checked at run time too: server owners can open the command to everyone."""
+    return interaction.guild is not None and bool(interaction.permissions.manage_guild)
+
+
+class ConfirmReset(OwnerView):
+    def __init__(self, interaction, msg: Messages, store):
+        super().__init__(interaction, msg, timeout=60)
+        self.store = store
+        reset = discord.ui.Button(label=msg._("Reset"), style=discord.ButtonStyle.danger, custom_id="wf:settings:reset")
+        cancel = discord.ui.Button(label=msg._("Cancel"), style=discord.ButtonStyle.secondary,
+                                   custom_id="wf:settings:cancel")
+        reset.callback, cancel.callback = self.reset, self.cancel
+        self.add_item(reset)
+        self.add_item(cancel)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if not await super().interaction_check(interaction):
+            return False
+        if not is_admin(interaction):
+            await send_error(interaction, self.msg._("You need the Manage Server permission to change these settings."))
+            return False
+        return True
+
+    async def reset(self, interaction: discord.Interaction) -> None:
+        self.stop()
+        await self.store.reset_guild(interaction.guild_id)
+        await interaction.response.edit_message(content=self.msg._("Every setting of this server is back to its default."),
+                                                view=None, allowed_mentions=NO_PINGS)
+
+    async def cancel(self, interaction: discord.Interaction) -> None:
+        self.stop()
+        await interaction.response.edit_message(content=self.msg._("Nothing was changed."), view=None,
+                                                allowed_mentions=NO_PINGS)
+
+
+@app_commands.default_permissions(manage_guild=True)
+class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_T("Server and personal settings")):
+    me = app_commands.Group(name="me", description=_T("Your own reply language"))
+
+    def __init__(self, bot):
+        self.bot = bot
+        super().__init__()
+
+    async def _guild_change(self, interaction: discord.Interaction, key: str, value, shown: str) -> None:
+        ctx = await context(interaction)
+        if interaction.guild is None:
+            await send_error(interaction, ctx.msg._("This command works only in a server."))
+            return
+        if not is_admin(interaction):
+            await send_error(interaction, ctx.msg._("You need the Manage Server permission to change these settings."))
+            return
+        await self.bot.settings.set_guild(interaction.guild_id, key, value)
+        ctx = await context(interaction)  # the reply language may just have changed
+        label = {"reply_language": "Reply language", "machine_translations": "Machine translations",
+                 "english_originals": "English originals", "private_replies": "Private replies",
+                 "inline_cards": "Inline [[card]]", "default_deck": "Default deck",
+                 "default_policy": "Default choice for revealed nonland cards"}[key]
+        await send(interaction, content=ctx.msg._("Setting saved: {setting} — {value}.", setting=ctx.msg._(label),
+                                                  value=shown), ephemeral=True)
+
+    @app_commands.command(name="show", description=_T("Show this server's settings"))
+    async def show(self, interaction: discord.Interaction) -> None:
+        ctx = await context(interaction)
+        if interaction.guild is None:
+            await send_error(interaction, ctx.msg._("This command works only in a server."))
+            return
+        page = Page(title=ctx.msg._("Settings"), fields=describe(ctx.guild, ctx.msg))
+        user_language = await self.bot.settings.user_language(interaction.user.id)
+        page.fields.append(Field(ctx.msg._("Your language"), ctx.msg.language_name(user_language)
+                                 if user_language else msg_auto(ctx.msg), False))
+        await send(interaction, embed=embed(page), ephemeral=True)
+
+    @app_commands.command(name="reset", description=_T("Reset this server's settings"))
+    async def reset(self, interaction: discord.Interaction) -> None:
+        ctx = await context(interaction)
+        if interaction.guild is None or not is_admin(interaction):
+            await send_error(interaction, ctx.msg._("You need the Manage Server permission to change these settings."))
+            return
+        await send(interaction, content=ctx.msg._("Reset every setting of this server?"),
+                   view=ConfirmReset(interaction, ctx.msg, self.bot.settings), ephemeral=True)
+
+    @app_commands.command(name="language", description=_T("Reply language"))
+    @app_commands.describe(value=_T("The new value"))
+    @app_commands.choices(value=LANGUAGE_VALUES)
+    async def language(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
+        await self._guild_change(interaction, "reply_language", value.value, value.name)
+
+    @app_commands.command(name="machine", description=_T("Machine translations"))
+    @app_commands.describe(value=_T("The new value"))
+    @app_commands.choices(value=[app_commands.Choice(name="show", value="show"),
+                                 app_commands.Choice(name="hide", value="hide")])
+    async def machine(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
+        await self._guild_change(interaction, "machine_translations", value.value, value.name)
+
+    @app_commands.command(name="originals", description=_T("English originals"))
+    @app_commands.describe(value=_T("The new value"))
+    @app_commands.choices(value=[app_commands.Choice(name="beside", value="beside"),
+                                 app_commands.Choice(name="click", value="click")])
+    async def originals(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
+        await self._guild_change(interaction, "english_originals", value.value, value.name)
+
+    @app_commands.command(name="private", description=_T("Private replies"))
+    @app_commands.describe(value=_T("The new value"))
+    @app_commands.choices(value=ON_OFF)
+    async def private(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
+        await self._guild_change(interaction, "private_replies", value.value == "on", value.name)
+
+    @app_commands.command(name="inline", description=_T("Inline [[card]]"))
+    @app_commands.describe(value=_T("The new value"))
+    @app_commands.choices(value=ON_OFF)
+    async def inline(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
+        await self._guild_change(interaction, "inline_cards", value.value == "on", value.name)
+
+    @app_commands.command(name="deck", description=_T("Default deck"))
+    @app_commands.describe(value=_T("The new value"))
+    async def deck(self, interaction: discord.Interaction, value: str) -> None:
+        ctx = await context(interaction)
+        if len(value) > MAX_DECK_NAME:
+            await send_error(interaction, ctx.msg._("That value is too long (at most {limit} characters).",
+                                                    limit=MAX_DECK_NAME))
+            return
+        known = preset_names() + (await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else [])
+        if value not in known:
+            await send_error(interaction, ctx.msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(value),
+                                                    decks=", ".join(known)))
+            return
+        await self._guild_change(interaction, "default_deck", value, escape(value))
+
+    @app_commands.command(name="policy", description=_T("Default choice for revealed nonland cards"))
+    @app_commands.describe(value=_T("The new value"))
+    @app_commands.choices(value=[app_commands.Choice(name="ask", value="ask"),
+                                 app_commands.Choice(name="keep", value="keep"),
+                                 app_commands.Choice(name="graveyard", value="graveyard")])
+    async def policy(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
+        await self._guild_change(interaction, "default_policy", None if value.value == "ask" else value.value,
+                                 value.name)
+
+    @me.command(name="language", description=_T("Your own reply language"))
+    @app_commands.describe(value=_T("The new value"))
+    @app_commands.choices(value=LANGUAGE_VALUES)
+    async def my_language(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
+        chosen = None if value.value == "auto" else value.value
+        await self.bot.settings.set_user_language(interaction.user.id, chosen)
+        ctx = await context(interaction)
+        text = (ctx.msg._("Your language is now {language}.", language=ctx.msg.language_name(chosen)) if chosen
+                else ctx.msg._("Your language now follows your Discord settings."))
+        await send(interaction, content=text, ephemeral=True)
+
+
+def msg_auto(msg: Messages) -> str:
+    return msg._("auto (each user's language)")
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Settings(bot))
