@@ -113,12 +113,12 @@ class ExploreView(OwnerView):
 
 
 class DeckModal(discord.ui.Modal):
-    def __init__(self, cog: "Explore", ctx: Context, name: str):
+    def __init__(self, cog: "Explore", ctx: Context, name: str, text: str | None = None):
         super().__init__(title=ctx.msg._("Paste a decklist")[:45], custom_id="wf:explore:deck-modal")
         self.cog, self.ctx, self.name = cog, ctx, name
         self.decklist = discord.ui.TextInput(label=ctx.msg._("Decklist (MTGA, MTGO or “4 Name” lines)")[:45],
                                              style=discord.TextStyle.paragraph, max_length=4000,
-                                             custom_id="wf:explore:decklist")
+                                             custom_id="wf:explore:decklist", default=text)
         self.add_item(self.decklist)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
@@ -127,7 +127,17 @@ class DeckModal(discord.ui.Modal):
         parsed = await asyncio.to_thread(decks.parse, text, self.cog.bot.services.matcher, msg, self.name,
                                          self.ctx.lang)
         if parsed.errors:
-            await send_error(interaction, "\n".join(parsed.errors[:15]))
+            # nothing is lost: the button opens the form again with the list as it was pasted
+            view = OwnerView(interaction, msg)
+            again = discord.ui.Button(label=msg._("Paste a decklist")[:80], custom_id="wf:explore:deck-edit",
+                                      style=discord.ButtonStyle.primary)
+
+            async def reopen(button_interaction: discord.Interaction) -> None:
+                await button_interaction.response.send_modal(DeckModal(self.cog, self.ctx, self.name, text))
+
+            again.callback = reopen
+            view.add_item(again)
+            await send(interaction, content="\n".join(parsed.errors[:15]), view=view, ephemeral=True)
             return
         try:
             await self.cog.bot.settings.save_deck(interaction.guild_id, self.name, text, parsed.size,

@@ -70,9 +70,9 @@ def run(services: Services, request: ExploreRequest, lang: str, interactive: boo
     explorer_id_on_battlefield = slug(explorer.name)
     pending: NeedChoice | None = None
     try:
-        if request.times is None and explorer.name in EXPLORES_ON_ENTERING:
+        if request.times is None and explorer.front_name in EXPLORES_ON_ENTERING:
             engine.run_action({"enter": explorer.name, "id": explorer_id_on_battlefield,
-                               "x": 1 if EXPLORES_ON_ENTERING[explorer.name] == "X" else 0})
+                               "x": 1 if EXPLORES_ON_ENTERING[explorer.front_name] == "X" else 0})
         else:
             state.battlefield[explorer_id_on_battlefield] = Permanent(explorer_id_on_battlefield, explorer,
                                                                       object_number=1)

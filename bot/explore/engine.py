@@ -111,7 +111,7 @@ class Engine:
     # -- triggers ----------------------------------------------------------------------------
 
     def _entered(self, p: Permanent) -> None:
-        name = p.card.name
+        name = p.card.front_name
         if name in known.EXPLORES_ON_ENTERING:
             self.pending.append(Trigger(p.id, "explore-on-entering", {"ref": self.ref(p.id)}))
         if name in known.CREATES_MAP_ON_ENTERING:
@@ -120,14 +120,14 @@ class Engine:
             self.pending.append(Trigger(p.id, "target-explores"))
         if p.is_creature:
             for source in self.state.controlled(p.controller):
-                if source.card.name in known.CREATURES_ENTERING_EXPLORE:
+                if source.card.front_name in known.CREATURES_ENTERING_EXPLORE:
                     self.pending.append(Trigger(source.id, "entering-creature-explores", {"ref": self.ref(p.id)}))
 
     def _triggers_for_explore(self, record: Explored, revealed: CardFacts | None) -> None:
         if not record.was_creature:
             return  # "whenever a creature you control explores" ignores a noncreature permanent
         for source in self.state.controlled(record.controller):
-            name = source.card.name
+            name = source.card.front_name
             if name not in known.PAYOFFS:
                 continue
             if name == "Nicanzil, Current Conductor":
@@ -162,7 +162,7 @@ class Engine:
 
     def _source_name(self, pid: str) -> str:
         p = self.state.battlefield.get(pid) or self.last_known.get(pid)
-        return p.card.name if p else pid
+        return p.card.front_name if p else pid
 
     def _apply_leaving(self, leaving) -> None:
         for item in leaving:
@@ -244,24 +244,24 @@ class Engine:
         who = self.info(ref)
         scry, count = 0, 1
         if present is not None and present.is_creature:
-            effects = [p for p in self.state.controlled(who.controller) if p.card.name in known.REPLACEMENTS
-                       and not (p.card.name == "Twists and Turns" and p.card.type_line.startswith("Land"))]
+            effects = [p for p in self.state.controlled(who.controller) if p.card.front_name in known.REPLACEMENTS
+                       and not p.card.is_land]
             remaining = list(effects)
             while remaining:
                 if len(remaining) > 1:
-                    names = [p.card.name for p in remaining]
+                    names = [p.card.front_name for p in remaining]
                     chosen = self.choices.ask("replacement", list(dict.fromkeys(names)), names[0])
-                    effect = next(p for p in remaining if p.card.name == chosen)
+                    effect = next(p for p in remaining if p.card.front_name == chosen)
                     self.emit("replacement_order", ("616.1", "616.1e"), card=chosen)
                 else:
                     effect = remaining[0]
                 remaining.remove(effect)
-                kind = known.REPLACEMENTS[effect.card.name]
+                kind = known.REPLACEMENTS[effect.card.front_name]
                 if kind == "twice":
                     count *= 2
                 else:
                     scry += 1
-                self.emit("replacement", ("614.1a", "614.5"), card=effect.card.name, id=effect.id,
+                self.emit("replacement", ("614.1a", "614.5"), card=effect.card.front_name, id=effect.id,
                           effect=kind, explorer=ref.id)
         for _ in range(scry):
             self.scry()
@@ -349,13 +349,13 @@ class Engine:
             attacker.tapped = True
             self.emit("attack", ("508.1",), id=attacker.id, card=attacker.card.name)
             for p in self.state.battlefield.values():
-                if p.attached_to == attacker.id and p.card.name in known.EXPLORES_WHEN_ATTACKING_EQUIPMENT:
+                if p.attached_to == attacker.id and p.card.front_name in known.EXPLORES_WHEN_ATTACKING_EQUIPMENT:
                     self.pending.append(Trigger(attacker.id, "attack-explores", {"ref": self.ref(attacker.id)}))
                     self.emit("trigger", ("603.2",), source=attacker.id, card=p.card.name, explorer=attacker.id)
             self.resolve_pending(leaving)
         else:
             source = self.permanent(str(action["activate"]))
-            if source.card.name != known.MAP_TOKEN:
+            if source.card.front_name != known.MAP_TOKEN:
                 raise ScenarioError(f"{source.card.name} has no ability to activate here (only Map tokens)")
             target = str(action.get("target") or "")
             if self._target_creature(target) is None:
@@ -366,7 +366,7 @@ class Engine:
             self.resolve_pending(leaving)
 
     def _cast(self, card: CardFacts, target, leaving) -> None:
-        if card.name not in known.RETURNS_AND_EXPLORES_TWICE:
+        if card.front_name not in known.RETURNS_AND_EXPLORES_TWICE:
             raise ScenarioError(f"casting {card.name} is not simulated (Defossilize is)")
         wanted = str(target or "")
         in_graveyard = next((c for c in self.state.graveyard if c.name.lower() == wanted.lower()), None)

@@ -16,6 +16,11 @@ class CardFacts:
     double_faced: bool = False
 
     @property
+    def front_name(self) -> str:
+        """The front face's name: what abilities are known by ("Twists and Turns")."""
+        return self.name.split(" // ")[0]
+
+    @property
     def types(self) -> str:
         return self.type_line.split("—")[0]
 
@@ -86,7 +91,7 @@ class GameState:
     def top_card_visible(self) -> str | None:
         """Glowcap Lantern: while attached to a creature you control, you may look at the top card."""
         for p in self.battlefield.values():
-            if p.card.name == "Glowcap Lantern" and p.attached_to in self.battlefield:
+            if p.card.front_name == "Glowcap Lantern" and p.attached_to in self.battlefield:
                 holder = self.battlefield[p.attached_to]
                 if holder.is_creature and holder.controller == p.controller:
                     return self.library[0].name if self.library else ""

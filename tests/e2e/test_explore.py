@@ -1,0 +1,79 @@
+"""/explore end to end: seeded runs, the choice buttons, odds with a chart, decklists in a modal."""
+from tests.e2e.test_ruling import custom_ids, embed_text
+
+
+def sub(command, **options):
+    return [{"name": command, "type": 1, "options": [
+        {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()]}]
+
+
+async def test_the_same_seed_gives_the_same_run(discord_bot):
+    fake = discord_bot.fake
+    first = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"))
+    second = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"))
+    assert first.type == 4
+    assert embed_text(first.data) == embed_text(second.data)
+    assert "seed 42" in embed_text(first.data)
+    assert "CR 701.44a" in embed_text(first.data)
+
+
+async def test_choice_buttons_work_refuse_others_and_replay(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"),
+                              locale="fr")
+    ids = custom_ids(answer.data)
+    assert ids[:2] == ["wf:explore:choose:keep", "wf:explore:choose:graveyard"]
+    assert "La laisser au-dessus ou la mettre au cimetière ?" in answer.data["content"]
+    stranger = await fake.click(answer.message_id, "wf:explore:choose:graveyard", user=fake.new_user(), locale="fr")
+    assert stranger.data["flags"] & 64 and "Seule la personne" in stranger.data["content"]
+    chosen = await fake.click(answer.message_id, "wf:explore:choose:graveyard", locale="fr")
+    assert chosen.type == 7
+    assert "va au cimetière (ce n'est pas meuler)" in embed_text(chosen.data)
+    replay = await fake.click(answer.message_id, "wf:explore:replay", locale="fr")
+    assert embed_text(replay.data) == embed_text(answer.data)
+    fresh = await fake.click(answer.message_id, "wf:explore:new-seed", locale="fr")
+    assert "graine 42" not in embed_text(fresh.data)
+
+
+async def test_bad_seed_and_unknown_deck_are_localized_errors(discord_bot):
+    fake = discord_bot.fake
+    bad = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="abc"), locale="de")
+    assert bad.data["flags"] & 64 and bad.data["content"].startswith("Der Startwert muss eine ganze Zahl")
+    missing = await fake.slash("explore", sub("run", deck="mystery", explorer="Jadelight Ranger"), locale="es-ES")
+    assert missing.data["content"].startswith("No hay ningún mazo llamado «mystery».")
+    absent = await fake.slash("explore", sub("run", deck="ixalan", explorer="Defossilize"), locale="en-US")
+    assert absent.data["content"] == "Defossilize is not in the deck."
+
+
+async def test_odds_are_deferred_then_sent_with_a_png_chart(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("explore", sub("odds", deck="ixalan", explorer="Jadelight Ranger", times=4))
+    assert answer.type == 5
+    kind, message = await fake.next_edit(answer.token)
+    assert kind == "followup"
+    assert "59.32% (35/59)" in embed_text(message)
+    followup = [r for r in fake.requests if r.method == "POST" and "/webhooks/" in r.path][-1]
+    assert followup.body["files"][0]["filename"] == "odds.png" and followup.body["files"][0]["size"] > 1000
+    again = await fake.slash("explore", sub("odds", deck="ixalan", explorer="Jadelight Ranger", times=4))
+    assert "try again in" in again.data["content"]
+
+
+async def test_a_pasted_decklist_with_one_bad_line_reports_that_line(discord_bot):
+    fake = discord_bot.fake
+    opened = await fake.slash("explore", [{"name": "deck", "type": 2, "options": sub("save", name="mine")}])
+    assert opened.type == 9
+    decklist = "4 Jadelight Ranger\n20 Forest\n4 Zzqqxx Nothing\n"
+    submit = {"custom_id": opened.data["custom_id"], "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "wf:explore:decklist", "value": decklist}]}]}
+    answer = await fake.send(fake.interaction(5, submit))
+    assert answer.data["content"].startswith("Line 3: no card named “Zzqqxx Nothing”.")
+    reopened = await fake.click(answer.message_id, "wf:explore:deck-edit")
+    assert reopened.type == 9
+    field = reopened.data["components"][0]["components"][0]
+    assert field["value"] == decklist, "the pasted list comes back, nothing is lost"
+    good = await fake.send(fake.interaction(5, {**submit, "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "wf:explore:decklist", "value": "4 Jadelight Ranger\n20 Forest\n"}]}]}))
+    assert good.data["content"] == "Deck “mine” saved (24 cards)."
+    opened = await fake.slash("explore", [{"name": "deck", "type": 2, "options": sub("save", name="mine")}])
+    run = await fake.slash("explore", sub("run", deck="mine", explorer="Jadelight Ranger", seed="1"))
+    assert "Deck: mine" in embed_text(run.data)
