@@ -69,6 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
     ruling.add_argument("--search")
     ruling.add_argument("--originals", action="store_true", help="show the English originals beside translations")
     ruling.add_argument("--json", action="store_true")
+    explore = sub.add_parser("explore", help="run one explore scenario (a board, an action, the answers)")
+    explore.add_argument("--scenario", type=Path, required=True, help="a scenario JSON file (see README)")
+    explore.add_argument("--json", action="store_true")
+    explore.add_argument("--lang", type=_language, default="en")
+    db = sub.add_parser("db", help="the settings database").add_subparsers(dest="db_command", required=True)
+    backup = db.add_parser("backup", help="copy the live settings database consistently")
+    backup.add_argument("path", type=Path)
     rule = sub.add_parser("rule", help="the Comprehensive Rules by number, keyword or glossary term")
     rule.add_argument("query", nargs="+")
     rule.add_argument("--lang", type=_language, default="en")
@@ -137,7 +144,68 @@ def _dispatch(args, config: Config) -> int:
         return 1 if reply.error else 0
     if command == "rules":
         return _rules(services, args)
+    if command == "explore":
+        return _explore(services, args)
+    if command == "db":
+        return _db(config, args)
     raise SystemExit(f"unknown command {command}")
+
+
+def _explore(services: Services, args) -> int:
+    from .decks import parse, preset_text
+    from .explore.choices import ScenarioError
+    from .explore.narrate import describe
+    from .explore.model import Event
+    from .explore.scenario import load, run
+    from .i18n import messages
+
+    def deck_lookup(name: str):
+        text = preset_text(name)
+        if text is None:
+            raise ScenarioError(f"no preset deck named {name!r}")
+        deck = parse(text, services.matcher, messages("en"), name)
+        return [services.card_facts(services.catalog.card(oid).name) for oid in deck.oracle_ids()]
+
+    try:
+        result = run(load(args.scenario), services.card_facts, deck_lookup)
+    except ScenarioError as exc:
+        if args.json:
+            _print_json({"error": str(exc)})
+        else:
+            print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(result)
+        return 0
+    msg = messages(args.lang)
+    for i, event in enumerate(result["events"], start=1):
+        line = describe(Event(event["kind"], {k: v for k, v in event.items() if k not in ("kind", "cites")},
+                              tuple(event["cites"])), msg)
+        if line:
+            print(f"{i:3}. {line}")
+    print()
+    print(json.dumps(result["state"], ensure_ascii=False, indent=2))
+    return 0
+
+
+def _db(config: Config, args) -> int:
+    import asyncio
+    from .settings_store import SettingsError, SettingsStore
+
+    async def backup() -> None:
+        store = await SettingsStore.open(config.settings_path)
+        try:
+            await store.backup(args.path)
+        finally:
+            await store.close()
+
+    try:
+        asyncio.run(backup())
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"backed up {config.settings_path} to {args.path}")
+    return 0
 
 
 def _edition(services: Services, value: str):

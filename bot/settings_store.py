@@ -79,27 +79,27 @@ class SettingsStore:
         try:
             db = await aiosqlite.connect(path, timeout=10)
             await db.execute("PRAGMA busy_timeout = 10000")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
             row = await (await db.execute("PRAGMA quick_check")).fetchone()
             if row[0] != "ok":
                 await db.close()
                 raise SettingsError(f"{path} is damaged ({row[0]}); it is left untouched")
+            version = (await (await db.execute("PRAGMA user_version")).fetchone())[0]
+            known = migrations(folder)
+            latest = known[-1][0] if known else 0
+            if version > latest:   # checked before anything is written to the file
+                await db.close()
+                raise SettingsError(f"{path} has schema version {version}, newer than this code knows ({latest});"
+                                    " it is left untouched — run a newer Wayfinder")
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = FULL")
+            await db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
             raise SettingsError(f"{path} cannot be opened as a settings database: {exc}") from exc
         store = cls(db, path)
-        await store._migrate(folder)
+        await store._migrate(known, version)
         return store
 
-    async def _migrate(self, folder: Path) -> None:
-        version = (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
-        known = migrations(folder)
-        latest = known[-1][0] if known else 0
-        if version > latest:
-            await self.db.close()
-            raise SettingsError(f"{self.path} has schema version {version}, newer than this code knows ({latest});"
-                                " it is left untouched — run a newer Wayfinder")
+    async def _migrate(self, known: list[tuple[int, Path]], version: int) -> None:
         for number, path in known:
             if number <= version:
                 continue

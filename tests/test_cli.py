@@ -58,3 +58,35 @@ def test_data_info(bundled_catalog_path):
 def test_unknown_language_is_refused(bundled_catalog_path):
     out = run(["card", "x", "--lang", "xx"], bundled_catalog_path)
     assert out.returncode == 2 and "not a print language" in out.stderr
+
+
+def test_explore_scenario_json(bundled_catalog_path, tmp_path):
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"library": ["Opt", "Forest"], "battlefield": [{"id": "w", "card": "Wildgrowth Walker"}],
+                                    "action": {"enter": "Jadelight Ranger", "id": "j"}, "choices": ["graveyard"]}))
+    out = run(["explore", "--scenario", str(scenario), "--json"], bundled_catalog_path)
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert [e["revealed"] for e in data["explored"]] == ["Opt", "Forest"]
+    assert data["state"]["life"] == 26 and data["state"]["graveyard"] == ["Opt"]
+    assert all("cites" in e for e in data["events"])
+
+
+def test_explore_scenario_errors_are_clear(bundled_catalog_path, tmp_path):
+    scenario = tmp_path / "bad.json"
+    scenario.write_text("{not json")
+    out = run(["explore", "--scenario", str(scenario)], bundled_catalog_path)
+    assert out.returncode == 2 and "not valid JSON" in out.stderr and "Traceback" not in out.stderr
+    out = run(["explore", "--scenario", str(tmp_path / "missing.json")], bundled_catalog_path)
+    assert out.returncode == 2 and "no such file" in out.stderr
+
+
+def test_explore_scenario_with_a_preset_deck_and_seed(bundled_catalog_path, tmp_path):
+    scenario = tmp_path / "deck.json"
+    scenario.write_text(json.dumps({"deck": "ixalan", "seed": 42, "battlefield": [{"id": "j", "card": "Jadelight Ranger"}],
+                                    "action": {"explore": "j", "times": 2}}))
+    first = run(["explore", "--scenario", str(scenario), "--json"], bundled_catalog_path)
+    second = run(["explore", "--scenario", str(scenario), "--json"], bundled_catalog_path)
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout) == json.loads(second.stdout)
+    assert len(json.loads(first.stdout)["state"]["library"]) in (58, 59, 60)

@@ -53,10 +53,11 @@ async def discord_bot(e2e_env, caplog):
     fake = FakeDiscord()
     await fake.start()
     bot, task = await start_bot(fake)
+    under_test = BotUnderTest(fake, bot, task)
     try:
-        yield BotUnderTest(fake, bot, task)
+        yield under_test
     finally:
-        await stop_bot(bot, task)
+        await stop_bot(under_test.bot, under_test.task)   # a test may have restarted the bot
         await fake.close()
     errors = [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith(("discord", "wayfinder"))]
     assert not errors, [r.getMessage() for r in errors]
