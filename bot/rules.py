@@ -312,6 +312,24 @@ class RulesBook:
             return [number for _, _, number in best]
         return [number for _, _, number in sorted(scored)[:limit]]
 
+    # -- rules behind a card's text ----------------------------------------------------------
+
+    def keyword_rules(self, text: str, limit: int = 5) -> list[str]:
+        """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44."""
+        if self.current is None or not text:
+            return []
+        if not hasattr(self, "_keyword_patterns"):
+            patterns = []
+            for number in self.current.order:
+                rule = self.current.rules[number]
+                if rule.parent in ("701", "702") and rule.title and len(rule.title) > 2:
+                    word = re.escape(rule.title.lower())
+                    patterns.append((re.compile(rf"\b{word}(?:s|es|ed|ing)?\b"), number))
+            self._keyword_patterns = patterns
+        lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
+        found = [number for pattern, number in self._keyword_patterns if pattern.search(lowered)]
+        return found[:limit]
+
     # -- autocomplete -------------------------------------------------------------------------
 
     def _build_search(self) -> None:

@@ -124,3 +124,22 @@ def choices_view(interaction, msg: Messages, reply: Reply, on_pick) -> discord.u
     select.callback = picked
     view.add_item(select)
     return view
+
+
+def rules_select(services, lang: str, msg: Messages, choices: list[tuple[str, str]], custom_id: str):
+    """A menu of the rules a reply cites; picking one shows it (as /rule would), privately."""
+    if not choices:
+        return None
+    select = discord.ui.Select(placeholder=msg._("Rule {number}", number="…"), custom_id=custom_id, row=4,
+                               options=[discord.SelectOption(label=label[:100], value=value[:100])
+                                        for label, value in choices[:25]])
+
+    async def picked(interaction: discord.Interaction) -> None:
+        from bot.commands.rule import rule
+        reply = rule(services, select.values[0], lang)
+        await interaction.response.send_message(content=reply.content,
+                                                embed=embed(reply.pages[0]) if reply.pages else None,
+                                                ephemeral=True, allowed_mentions=NO_PINGS)
+
+    select.callback = picked
+    return select

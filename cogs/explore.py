@@ -20,7 +20,7 @@ from bot.i18n import Messages
 from bot.pages import escape
 from bot.settings_store import MAX_DECK_NAME
 
-from .common import NO_PINGS, Context, OwnerView, context, embed, send, send_error
+from .common import NO_PINGS, Context, OwnerView, context, embed, rules_select, send, send_error
 
 POLICY_CHOICES = [app_commands.Choice(name="keep", value="keep"),
                   app_commands.Choice(name="graveyard", value="graveyard")]
@@ -52,6 +52,16 @@ class ExploreView(OwnerView):
             self._add(choice.label, f"wf:explore:choose:{choice.value}"[:100], self._answer(choice.value), style)
         self._add(self.msg._("Replay"), "wf:explore:replay", self.replay, discord.ButtonStyle.secondary)
         self._add(self.msg._("New seed"), "wf:explore:new-seed", self.new_seed, discord.ButtonStyle.secondary)
+        cited = []
+        for event in self.reply.data.get("events", []):
+            for number in event["cites"]:
+                if not number.startswith("ruling:") and number not in cited:
+                    cited.append(number)
+        rules = self.cog.bot.services.rules
+        options = [(rules.label(n), n) for n in sorted(cited) if not rules.empty and n in rules.current.rules]
+        menu = rules_select(self.cog.bot.services, self.ctx.lang, self.msg, options, "wf:explore:rule")
+        if menu is not None:
+            self.add_item(menu)
 
     def _add(self, label, custom_id, callback, style) -> None:
         button = discord.ui.Button(label=label[:80], custom_id=custom_id, style=style)

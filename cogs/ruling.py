@@ -12,7 +12,8 @@ from bot.commands.card_lookup import AUTOCOMPLETE_PREFIX, autocomplete_choices
 from bot.commands.ruling import ruling as ruling_command
 from bot.i18n import LANGUAGES, Messages
 
-from .common import NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, send
+from .common import (NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, rules_select,
+                     send)
 
 AUTONYMS = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch", "it": "Italiano",
             "pt": "Português", "ja": "日本語", "ko": "한국어", "ru": "Русский", "zhs": "简体中文", "zht": "繁體中文"}
@@ -45,6 +46,10 @@ class RulingPager(OwnerView):
         if self.reply.data.get("has_originals"):
             label = self.msg._("Hide English original") if self.show_originals else self.msg._("Show English original")
             self.add_item(self._button(label, "wf:ruling:originals", self.toggle, False, discord.ButtonStyle.primary))
+        menu = rules_select(self.cog.services, self.lang, self.msg,
+                            [(c.label, c.value) for c in self.reply.choices], "wf:ruling:rule")
+        if menu is not None:
+            self.add_item(menu)
 
     @staticmethod
     def _button(label, custom_id, callback, disabled, style=discord.ButtonStyle.secondary):

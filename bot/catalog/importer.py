@@ -60,7 +60,19 @@ def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: 
         linked = link_translations(con)
         if log and linked:
             log(f"{linked:,} translated rulings linked to their English originals")
+    refresh_name_index(Path(catalog))
     return reports
+
+
+def refresh_name_index(catalog: Path) -> None:
+    """Build the matcher's index beside the new catalog, so that start-up only loads it."""
+    from ..matching.index import NameIndex
+    from .store import Catalog
+    opened = Catalog(catalog)
+    try:
+        NameIndex.from_catalog(opened).save(catalog)
+    finally:
+        opened.close()
 
 
 def _import_stream(con: sqlite3.Connection, kind: str, path: Path, progress: bool) -> ImportReport:

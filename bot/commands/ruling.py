@@ -7,7 +7,7 @@ from ..ruling_pages import card_title, has_originals, ruling_pages
 from ..services import Services
 from ..text import MAX_QUERY_CHARS
 from .card_lookup import resolve_card
-from .reply import Reply
+from .reply import Choice, Reply
 
 
 def ruling(services: Services, card: str, lang: str, *, search: str | None = None,
@@ -21,6 +21,9 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
         return lookup.reply
     report = rulings_for(services.catalog, lookup.oracle_id, lang, search=search or None, machine=machine)
     reply = Reply(pages=ruling_pages(report, msg, show_originals))
+    rules = services.rules
+    reply.choices = [Choice(f"{msg._('Rule {number}', number=n)} — {rules.current.rules[n].title}"[:100], n)
+                     for n in rules.keyword_rules(report.card.oracle_text)]
     if lookup.truncated:
         reply.content = msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY_CHARS)
     reply.data = {

@@ -47,7 +47,9 @@ print(time.perf_counter() - started, len(cards))
 
 def run_child(code: str) -> tuple[str, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if out.returncode:
+        raise SystemExit(f"the measured process failed:\n{out.stderr[-2000:]}")
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     # ru_maxrss of children is the largest child so far: run the small ones first
     return out.stdout.strip(), max(peak_kb, before) / 1024
@@ -62,9 +64,13 @@ def make_larger(source: Path, target: Path, scale: int) -> int:
         for copy in range(scale):
             with gzip.open(source, "rb") as fh:
                 for obj in ijson.items(fh, "item", use_float=True):
-                    if copy:
+                    if copy:  # another card: its own ids and names
                         obj["oracle_id"] = f"{obj['oracle_id'][:-4]}{copy:04d}"
                         obj["id"] = f"{obj['id'][:-4]}{copy:04d}"
+                        for holder in [obj, *(obj.get("card_faces") or [])]:
+                            for key in ("name", "printed_name"):
+                                if holder.get(key):
+                                    holder[key] = f"{holder[key]} {copy}"
                     out.write(("," if count else "") + json.dumps(obj, ensure_ascii=False) + "\n")
                     count += 1
         out.write("]\n")

@@ -50,16 +50,23 @@ def main() -> None:
     catalog = Catalog(args.catalog or full_catalog())
     queries = load_queries(SHARED_DATA / "queries" / "names-public.tsv")
 
+    started = time.perf_counter()
+    built = NameIndex.from_catalog(catalog)
+    build = time.perf_counter() - started
+    built.save(catalog.path)   # what the importer leaves beside the catalog
+    del built
     tracemalloc.start()
     started = time.perf_counter()
     index = NameIndex.load(catalog)
-    build = time.perf_counter() - started
-    _, peak = tracemalloc.get_traced_memory()
-    current, _ = tracemalloc.get_traced_memory()
+    ready = time.perf_counter() - started
+    current, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     matcher = Matcher(index)
-    print(f"index: {len(index.keys):,} names, ready in {build:.2f} s, {current / 2**20:.0f} MB held"
-          f" (peak {peak / 2**20:.0f} MB while building)")
+    print(f"index: {len(index.keys):,} names; built from the catalog in {build:.2f} s; ready at start-up"
+          f" (cached) in {ready:.2f} s under tracing; {current / 2**20:.0f} MB held (peak {peak / 2**20:.0f} MB)")
+    started = time.perf_counter()
+    NameIndex.load(catalog)
+    print(f"index ready at start-up without tracing: {time.perf_counter() - started:.2f} s")
 
     hits: dict[str, list[bool]] = defaultdict(list)
     resolve_ms: list[float] = []

@@ -47,3 +47,17 @@ async def test_rule_by_keyword_and_glossary_term(discord_bot):
 async def test_rule_autocomplete(discord_bot):
     answer = await discord_bot.fake.autocomplete("rule", [q("expl", focused=True)])
     assert {"name": "701.44 Explore", "value": "701.44"} in answer.data["choices"]
+
+
+async def test_ruling_and_explore_link_to_the_rules_they_cite(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [{"name": "card", "type": 3, "value": "Jadelight Ranger"}])
+    assert "wf:ruling:rule" in custom_ids(answer.data)
+    opened = await fake.click(answer.message_id, "wf:ruling:rule", component_type=3, values=["701.44"])
+    assert opened.data["flags"] & 64 and "701.44. Explore" in embed_text(opened.data)
+    run = await fake.slash("explore", [{"name": "run", "type": 1, "options": [
+        {"name": "deck", "type": 3, "value": "ixalan"}, {"name": "explorer", "type": 3, "value": "Jadelight Ranger"},
+        {"name": "seed", "type": 3, "value": "42"}]}])
+    assert "wf:explore:rule" in custom_ids(run.data)
+    rule = await fake.click(run.message_id, "wf:explore:rule", component_type=3, values=["701.44b"])
+    assert "701.44b A permanent “explores”" in embed_text(rule.data)
