@@ -25,6 +25,14 @@ class Errors(commands.Cog):
             await send_error(interaction, msg._("You are doing that too often: try again in {seconds} s.",
                                                 seconds=max(1, round(error.retry_after))))
             return
+        if isinstance(error, app_commands.TransformerError):
+            limit = getattr(error.transformer, "max_value", None)
+            text = (msg._("That value is too long (at most {limit} characters).", limit=limit)
+                    if isinstance(limit, int) and isinstance(error.value, str) and len(error.value) > limit
+                    else msg._("Type a card name.") if not str(error.value).strip()
+                    else msg._("The number of explores must be from 1 to {max}.", max=20))
+            await send_error(interaction, text)
+            return
         if isinstance(error, app_commands.NoPrivateMessage):
             await send_error(interaction, msg._("This command works only in a server."))
             return

@@ -40,7 +40,7 @@ def classify(path: Path) -> str:
 
 
 def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: bool = False,
-                 log: Callable[[str], None] | None = None) -> list[ImportReport]:
+                 log: Callable[[str], None] | None = None, name_index: bool = True) -> list[ImportReport]:
     """Import ``paths`` into ``catalog`` in one transaction: all of them, or nothing."""
     files = sorted(((classify(Path(p)), Path(p)) for p in paths), key=lambda kp: ORDER[kp[0]])
     reports: list[ImportReport] = []
@@ -60,7 +60,8 @@ def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: 
         linked = link_translations(con)
         if log and linked:
             log(f"{linked:,} translated rulings linked to their English originals")
-    refresh_name_index(Path(catalog))
+    if name_index:
+        refresh_name_index(Path(catalog))
     return reports
 
 

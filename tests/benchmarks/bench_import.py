@@ -33,7 +33,7 @@ sys.path.insert(0, {project!r})
 from bot.catalog.importer import import_files
 from bot.catalog.bundled import bundled_files
 started = time.perf_counter()
-import_files({catalog!r}, {files!r} + [str(p) for p in bundled_files()])
+import_files({catalog!r}, {files!r} + [str(p) for p in bundled_files()], name_index=False)
 print(time.perf_counter() - started)
 """
 
