@@ -123,25 +123,11 @@ def _dispatch(args, config: Config) -> int:
         return _resolve(services, args.names, args.lang)
     if command == "ruling":
         from .commands.ruling import ruling
-        reply = ruling(services, " ".join(args.name), args.lang, search=args.search,
-                       show_originals=args.originals)
-        if args.json:
-            _print_json(reply.data | ({"message": reply.content} if reply.content else {}))
-        else:
-            print(reply.as_text())
-            for page in reply.pages[1:]:
-                print("\n" + page.as_text())
-        return 1 if reply.error else 0
+        return _print_reply(ruling(services, " ".join(args.name), args.lang, search=args.search,
+                                   show_originals=args.originals), args.json)
     if command == "rule":
         from .commands.rule import rule
-        reply = rule(services, " ".join(args.query), args.lang)
-        if args.json:
-            _print_json(reply.data | ({"message": reply.content} if reply.content else {}))
-        else:
-            print(reply.as_text())
-            for page in reply.pages[1:]:
-                print("\n" + page.as_text())
-        return 1 if reply.error else 0
+        return _print_reply(rule(services, " ".join(args.query), args.lang), args.json)
     if command == "rules":
         return _rules(services, args)
     if command == "explore":
@@ -206,6 +192,16 @@ def _db(config: Config, args) -> int:
         return 2
     print(f"backed up {config.settings_path} to {args.path}")
     return 0
+
+
+def _print_reply(reply, as_json: bool) -> int:
+    if as_json:
+        _print_json(reply.data | ({"message": reply.content} if reply.content else {}))
+    else:
+        print(reply.as_text())
+        for page in reply.pages[1:]:
+            print("\n" + page.as_text())
+    return 1 if reply.error else 0
 
 
 def _edition(services: Services, value: str):

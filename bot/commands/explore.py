@@ -46,20 +46,28 @@ def load_deck(services: Services, request: ExploreRequest, msg: Messages, lang: 
     return parsed.oracle_ids(), None
 
 
+def deck_and_explorer(services: Services, request: ExploreRequest, msg: Messages,
+                      lang: str) -> tuple[list[str], str | None, Reply | None]:
+    """The deck's cards and the explorer's oracle id, or the reply that says what is wrong."""
+    deck, problem = load_deck(services, request, msg, lang)
+    if problem:
+        return [], None, problem
+    lookup = services.matcher.resolve(request.explorer, prefer_lang=lang)
+    if lookup.status != "one":
+        return [], None, Reply(content=msg._("No card named “{query}”.", query=escape(request.explorer)), error=True)
+    if lookup.best.oracle_id not in deck:
+        return [], None, Reply(content=msg._("{card} is not in the deck.", card=lookup.best.english_name), error=True)
+    return deck, lookup.best.oracle_id, None
+
+
 def run(services: Services, request: ExploreRequest, lang: str, interactive: bool = True) -> Reply:
     msg = messages(lang)
     seed = request.seed if request.seed is not None else new_seed()
     if request.times is not None and not 1 <= request.times <= MAX_TIMES:
         return Reply(content=msg._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
-    deck, problem = load_deck(services, request, msg, lang)
+    deck, explorer_id, problem = deck_and_explorer(services, request, msg, lang)
     if problem:
         return problem
-    lookup = services.matcher.resolve(request.explorer, prefer_lang=lang)
-    if lookup.status != "one":
-        return Reply(content=msg._("No card named “{query}”.", query=escape(request.explorer)), error=True)
-    explorer_id = lookup.best.oracle_id
-    if explorer_id not in deck:
-        return Reply(content=msg._("{card} is not in the deck.", card=lookup.best.english_name), error=True)
     library_ids = list(deck)
     library_ids.remove(explorer_id)
     facts = {oid: card_facts(services, oid) for oid in set(deck)}
@@ -138,19 +146,14 @@ def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "
         return Reply(content=msg._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
     if policy not in POLICIES:
         policy = "keep"
-    deck, problem = load_deck(services, request, msg, lang)
+    deck, explorer_id, problem = deck_and_explorer(services, request, msg, lang)
     if problem:
         return problem
-    lookup = services.matcher.resolve(request.explorer, prefer_lang=lang)
-    if lookup.status != "one":
-        return Reply(content=msg._("No card named “{query}”.", query=escape(request.explorer)), error=True)
-    if lookup.best.oracle_id not in deck:
-        return Reply(content=msg._("{card} is not in the deck.", card=lookup.best.english_name), error=True)
     library = list(deck)
-    library.remove(lookup.best.oracle_id)
+    library.remove(explorer_id)
     lands = sum(1 for oid in library if card_facts(services, oid).is_land)
     result = explore_odds(len(library), lands, times, policy)
-    return odds_reply(result, lookup.best.english_name, request.deck, msg)
+    return odds_reply(result, services.catalog.card(explorer_id).name, request.deck, msg)
 
 
 def odds_reply(result, explorer: str, deck: str, msg: Messages) -> Reply:
