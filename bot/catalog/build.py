@@ -39,7 +39,7 @@ def catalog_transaction(catalog_path: Path | str) -> Iterator[sqlite3.Connection
         if catalog_path.exists():
             source = sqlite3.connect(f"file:{catalog_path}?mode=ro", uri=True)
             target = sqlite3.connect(tmp)
-            source.backup(target)
+            source.backup(target, pages=4096)  # in steps: memory does not grow with the catalog
             source.close()
             target.close()
         con = connect_for_writing(tmp)
