@@ -20,7 +20,7 @@ FOOTER_LIMIT = 2048
 PAGE_CHARS = 3500
 PAGE_FIELDS = 8
 
-_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()-])")
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]])")
 _MENTION = re.compile(r"@(everyone|here|[!&]?\d+)")
 
 

@@ -1,0 +1,78 @@
+"""Inline [[card]] (message-content intent on), one error handler with a reference id, and /explore
+honouring the server's settings."""
+import logging
+import re
+
+import pytest
+
+from tests.e2e.conftest import start_bot, stop_bot
+from tests.e2e.test_ruling import embed_text, option
+from tests.fake_discord.payloads import snowflake
+from tests.fake_discord.server import ADMIN_PERMISSIONS
+
+
+def setting(name, value):
+    return [{"name": name, "type": 1, "options": [{"name": "value", "type": 3, "value": value}]}]
+
+
+def message_create(fake, content, author):
+    return {"id": snowflake(), "channel_id": fake.channel_id, "guild_id": fake.guild_id, "author": author,
+            "member": {"roles": [], "joined_at": "2024-01-01T00:00:00+00:00", "deaf": False, "mute": False},
+            "content": content, "timestamp": "2024-01-01T00:00:00+00:00", "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "pinned": False, "type": 0, "flags": 0, "components": []}
+
+
+async def test_inline_cards_answer_in_the_servers_language_with_a_rulings_button(discord_bot, monkeypatch):
+    fake = discord_bot.fake
+    monkeypatch.setenv("WAYFINDER_MESSAGE_CONTENT", "1")
+    await stop_bot(discord_bot.bot, discord_bot.task)
+    discord_bot.bot, discord_bot.task = await start_bot(fake)
+    assert fake.identify[-1]["intents"] & (1 << 15), "the message-content intent is asked for"
+    await fake.slash("settings", setting("inline", "on"), permissions=ADMIN_PERMISSIONS)
+    await fake.slash("settings", setting("language", "it"), permissions=ADMIN_PERMISSIONS)
+    author = fake.new_user("Talker")
+    await fake.dispatch("MESSAGE_CREATE", message_create(
+        fake, "what do [[defossilize]] and [[guidevoie]] do? and [[a]] [[b]] [[c]] @everyone", author))
+    kind, reply = await fake.next_edit("channel")
+    assert "Defossilizzare (Defossilize)" in reply["content"]
+    assert "Apripista di Tishana (Tishana's Wayfinder)" in reply["content"]
+    assert reply["content"].count("\n") <= 2          # three cards at most
+    assert reply["allowed_mentions"]["parse"] == []
+    buttons = [c for row in reply["components"] for c in row["components"]]
+    assert buttons[0]["custom_id"].startswith("wf:inline:")
+    opened = await fake.click(reply["id"], buttons[0]["custom_id"], locale="it")
+    assert opened.data["flags"] & 64 and "Se una magia" in embed_text(opened.data)
+
+
+async def test_inline_cards_stay_quiet_when_the_setting_is_off(discord_bot):
+    fake = discord_bot.fake
+    await fake.dispatch("MESSAGE_CREATE", message_create(fake, "[[defossilize]]", fake.new_user()))
+    with pytest.raises(TimeoutError):
+        await fake.next_edit("channel", timeout=0.5)
+
+
+async def test_an_unexpected_error_gives_a_reference_and_logs_the_traceback(discord_bot, monkeypatch, caplog):
+    import sys
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the catalog fell over")
+
+    monkeypatch.setattr(sys.modules["cogs.ruling"], "ruling_command", broken)
+    answer = await discord_bot.fake.slash("ruling", [option("card", "nicanzil")], locale="fr")
+    match = re.match(r"Une erreur s'est produite \(référence ([0-9a-f]{8})\)", answer.data["content"])
+    assert match and answer.data["flags"] & 64
+    assert "Traceback" not in answer.data["content"] and "fell over" not in answer.data["content"]
+    logged = [r for r in caplog.records if r.name == "wayfinder.errors"]
+    assert logged and match.group(1) in logged[0].getMessage() and logged[0].exc_info
+    caplog.clear()   # the error was expected: the fixture checks that nothing else went wrong
+
+
+async def test_explore_uses_the_servers_default_deck_and_private_replies(discord_bot):
+    fake = discord_bot.fake
+    await fake.slash("settings", setting("deck", "lost-caverns"), permissions=ADMIN_PERMISSIONS)
+    await fake.slash("settings", setting("private", "on"), permissions=ADMIN_PERMISSIONS)
+    answer = await fake.slash("explore", [{"name": "run", "type": 1, "options": [
+        {"name": "explorer", "type": 3, "value": "Nicanzil"}, {"name": "seed", "type": 3, "value": "3"}]}])
+    assert "Deck: lost-caverns" in embed_text(answer.data) and answer.data["flags"] & 64
+    logging.getLogger(__name__).info("ok")
