@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
-import resource
 import subprocess
 import sys
 import tempfile
@@ -34,25 +33,26 @@ from bot.catalog.importer import import_files
 from bot.catalog.bundled import bundled_files
 started = time.perf_counter()
 import_files({catalog!r}, {files!r} + [str(p) for p in bundled_files()], name_index=False)
-print(time.perf_counter() - started)
+import resource
+print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
 """
 
 CHILD_NAIVE = """
 import gzip, json, sys, time
 started = time.perf_counter()
 cards = json.load(gzip.open({path!r}))
-print(time.perf_counter() - started, len(cards))
+import resource
+print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(cards))
 """
 
 
-def run_child(code: str) -> tuple[str, float]:
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def run_child(code: str) -> tuple[list[str], float]:
+    """Run ``code`` in a fresh interpreter; it prints its figures, the second being its own max RSS (KB)."""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     if out.returncode:
         raise SystemExit(f"the measured process failed:\n{out.stderr[-2000:]}")
-    peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    # ru_maxrss of children is the largest child so far: run the small ones first
-    return out.stdout.strip(), max(peak_kb, before) / 1024
+    fields = out.stdout.split()
+    return fields, int(fields[1]) / 1024
 
 
 def make_larger(source: Path, target: Path, scale: int) -> int:
@@ -88,11 +88,10 @@ def main() -> None:
         out, peak = run_child(CHILD_IMPORT.format(project=str(PROJECT), catalog=str(tmp / "real.sqlite3"),
                                                   files=[str(ALL_CARDS), str(RULINGS), str(CR)]))
         print(f"import of the real files (206,674 card objects, 45,047 rulings, seeds, CR):"
-              f" {float(out):.1f} s, peak {peak:.0f} MB")
+              f" {float(out[0]):.1f} s, peak {peak:.0f} MB")
         out, naive_peak = run_child(CHILD_NAIVE.format(path=str(ALL_CARDS)))
-        seconds, count = out.split()
-        print(f"naive baseline, json.load of all_cards alone ({int(count):,} objects, no database):"
-              f" {float(seconds):.1f} s, peak {naive_peak:.0f} MB")
+        print(f"naive baseline, json.load of all_cards alone ({int(out[2]):,} objects, no database):"
+              f" {float(out[0]):.1f} s, peak {naive_peak:.0f} MB")
         if args.skip_large:
             return
         large = tmp / f"all-cards-x{args.scale}.json.gz"
@@ -102,7 +101,7 @@ def main() -> None:
               f" in {time.perf_counter() - started:.0f} s")
         out, large_peak = run_child(CHILD_IMPORT.format(project=str(PROJECT), catalog=str(tmp / "large.sqlite3"),
                                                         files=[str(large)]))
-        print(f"import of the {args.scale}x file: {float(out):.1f} s, peak {large_peak:.0f} MB"
+        print(f"import of the {args.scale}x file: {float(out[0]):.1f} s, peak {large_peak:.0f} MB"
               f" (memory bounded: {'yes' if large_peak < peak * 1.5 else 'NO'})")
 
 
