@@ -169,3 +169,18 @@ def test_a_corrupt_catalog_is_refused_with_its_name(tmp_path):
 def test_the_catalog_is_opened_read_only(bundled_catalog):
     with pytest.raises(sqlite3.OperationalError):
         bundled_catalog.con.execute("DELETE FROM cards")
+
+
+@needs_shared
+def test_mtgjson_allprintings_is_read_one_set_at_a_time(tmp_path):
+    xln = json.loads((SHARED_DATA / "mtgjson" / "XLN.json").read_text(encoding="utf-8"))
+    rix = json.loads((SHARED_DATA / "mtgjson" / "RIX.json").read_text(encoding="utf-8"))
+    allprintings = tmp_path / "AllPrintings.json.gz"
+    allprintings.write_bytes(gzip.compress(json.dumps(
+        {"meta": xln["meta"], "data": {"XLN": xln["data"], "RIX": rix["data"]}}).encode()))
+    catalog = tmp_path / "catalog.sqlite3"
+    reports = import_files(catalog, [allprintings])
+    assert reports[0].kind == "mtgjson"
+    c = Catalog(catalog)
+    assert c.names(c.card_by_english_name("Queen's Agent").oracle_id)["pt"] == ["Agente da Rainha"]
+    assert c.card_by_english_name("Path of Discovery") is not None   # from the second set
