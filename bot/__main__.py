@@ -50,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument("--types", default="all_cards,rulings",
                       help="bulk types to fetch (default: all_cards,rulings)")
     sync.add_argument("--base-url", help="Scryfall API base URL (default: $WAYFINDER_SCRYFALL_URL)")
+    sync.add_argument("--rules-url", help="also fetch the Comprehensive Rules text file (default: $WAYFINDER_RULES_URL)")
     sync.add_argument("--no-progress", action="store_true")
     data.add_parser("bundled", help="rebuild the bundled data into the catalog")
 
@@ -252,7 +253,7 @@ def _data(args, config: Config) -> int:
         from .catalog.sync import sync
         ensure_catalog(config.catalog_path, log=print)
         sync(config, types=[t.strip() for t in args.types.split(",") if t.strip()],
-             base_url=args.base_url, progress=not args.no_progress, log=print)
+             base_url=args.base_url, progress=not args.no_progress, log=print, rules_url=args.rules_url)
         return 0
     if args.data_command == "info":
         ensure_catalog(config.catalog_path, log=print)

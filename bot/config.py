@@ -16,6 +16,7 @@ class Config:
     settings_path: Path
     log_level: str
     scryfall_base_url: str
+    rules_url: str | None
     downloads_dir: Path
     shard_count: int | None
     shard_ids: tuple[int, ...] | None
@@ -33,6 +34,7 @@ class Config:
             settings_path=Path(env.get("WAYFINDER_SETTINGS_DB", var / "settings.sqlite3")),
             log_level=env.get("WAYFINDER_LOG_LEVEL", "INFO").upper(),
             scryfall_base_url=env.get("WAYFINDER_SCRYFALL_URL", "https://api.scryfall.com").rstrip("/"),
+            rules_url=env.get("WAYFINDER_RULES_URL") or None,
             downloads_dir=Path(env.get("WAYFINDER_DOWNLOADS", var / "downloads")),
             shard_count=int(env["SHARD_COUNT"]) if env.get("SHARD_COUNT") else None,
             shard_ids=tuple(int(s) for s in shard_ids.split(",")) if shard_ids else None,

@@ -184,3 +184,25 @@ def test_mtgjson_allprintings_is_read_one_set_at_a_time(tmp_path):
     c = Catalog(catalog)
     assert c.names(c.card_by_english_name("Queen's Agent").oracle_id)["pt"] == ["Agente da Rainha"]
     assert c.card_by_english_name("Path of Discovery") is not None   # from the second set
+
+
+def test_bundled_cards_move_to_their_published_oracle_id_when_real_data_arrives(tmp_path):
+    from bot.catalog.bundled import bundled_files
+    catalog = tmp_path / "catalog.sqlite3"
+    import_files(catalog, bundled_files())
+    before = Catalog(catalog)
+    made_up = before.card_by_english_name("Defossilize").oracle_id
+    before.close()
+    real_id = "11111111-2222-4333-8444-555555555555"
+    published = _write_cards(tmp_path / "lci.json.gz", [
+        {"object": "card", "oracle_id": real_id, "name": "Defossilize", "lang": "en", "layout": "normal",
+         "type_line": "Sorcery", "oracle_text": "Return target creature card…", "mana_cost": "{4}{B}"},
+        {"object": "card", "oracle_id": real_id, "name": "Defossilize", "lang": "de", "layout": "normal",
+         "printed_name": "Entfossilisieren", "type_line": "Sorcery", "oracle_text": "", "mana_cost": "{4}{B}"}])
+    import_files(catalog, [published])
+    c = Catalog(catalog)
+    assert c.query("SELECT count(*) FROM cards WHERE name = 'Defossilize'")[0][0] == 1
+    assert c.card(made_up) is None
+    names = c.names(real_id)
+    assert names["it"] == ["Defossilizzare"] and names["de"] == ["Entfossilisieren"]
+    assert len([r for r in c.rulings(real_id) if r.lang == "it"]) == 6

@@ -132,3 +132,19 @@ def test_no_network_is_a_clear_error(tmp_path):
     with pytest.raises(DataImportError) as info:
         sync(config, progress=False, log=lambda m: None)
     assert "bulk-data" in str(info.value)
+
+
+@needs_shared
+def test_sync_also_fetches_the_comprehensive_rules_when_asked(tmp_path):
+    server = FakeScryfall({"rulings": SCRYFALL / "rulings-derived-2022.json.gz",
+                           "MagicCompRules-20260116.txt": SHARED_DATA / "cr" / "MagicCompRules-20260116.txt"})
+    try:
+        config = _config(tmp_path, server.url)
+        from bot.catalog.bundled import build_bundled
+        build_bundled(config.catalog_path)
+        sync(config, types=["rulings"], progress=False, log=lambda m: None,
+             rules_url=f"{server.url}/MagicCompRules-20260116.txt")
+        catalog = Catalog(config.catalog_path)
+        assert catalog.info()["rules_editions"] == ["2026-01-16"]
+    finally:
+        server.close()

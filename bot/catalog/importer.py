@@ -57,12 +57,32 @@ def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: 
             reports.append(report)
             if log:
                 log(report.summary())
+        adopted = adopt_published_ids(con)
+        if log and adopted:
+            log(f"{adopted:,} bundled cards now under their published Oracle ids")
         linked = link_translations(con)
         if log and linked:
             log(f"{linked:,} translated rulings linked to their English originals")
     if name_index:
         refresh_name_index(Path(catalog))
     return reports
+
+
+def adopt_published_ids(con: sqlite3.Connection) -> int:
+    """Cards shipped in data/ before their real data was imported carry made-up Oracle ids (UUID
+    version 5, from their names). Once a file brings the same card under its published id (Scryfall's
+    are version 4), its names and rulings move there and the made-up card goes."""
+    pairs = con.execute(
+        "SELECT made.oracle_id, real.oracle_id FROM cards made JOIN cards real ON real.name = made.name"
+        " AND real.oracle_id != made.oracle_id AND real.kind = made.kind"
+        " WHERE substr(made.oracle_id, 15, 1) = '5' AND substr(real.oracle_id, 15, 1) != '5'").fetchall()
+    for made, real in pairs:
+        con.execute("INSERT OR IGNORE INTO names(oracle_id, lang, name, face, folded, prints)"
+                    " SELECT ?, lang, name, face, folded, prints FROM names WHERE oracle_id = ?", (real, made))
+        con.execute("UPDATE rulings SET oracle_id = ? WHERE oracle_id = ?", (real, made))
+        con.execute("DELETE FROM names WHERE oracle_id = ?", (made,))
+        con.execute("DELETE FROM cards WHERE oracle_id = ?", (made,))
+    return len(pairs)
 
 
 def refresh_name_index(catalog: Path) -> None:

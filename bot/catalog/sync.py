@@ -89,8 +89,11 @@ def _local_name(entry: dict) -> str:
 
 
 def sync(config: Config, types: list[str] | None = None, base_url: str | None = None, progress: bool = True,
-         log: Callable[[str], None] = print) -> list[Path]:
-    """Fetch what changed and import it; return the files imported."""
+         log: Callable[[str], None] = print, rules_url: str | None = None) -> list[Path]:
+    """Fetch what changed and import it; return the files imported.
+
+    ``rules_url`` (or WAYFINDER_RULES_URL): the Comprehensive Rules text file as Wizards publishes it,
+    fetched too when its name (which carries the edition's date) is new."""
     types = types or ["all_cards", "rulings"]
     base_url = base_url or config.scryfall_base_url
     folder = config.downloads_dir
@@ -113,6 +116,16 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
         download(entry["download_uri"], target, entry.get("size"), progress)
         fetched.append(target)
         state[kind] = {"updated_at": entry.get("updated_at"), "file": target.name}
+    rules_url = rules_url or config.rules_url
+    if rules_url:
+        target = folder / (Path(urlparse(rules_url).path).name or "MagicCompRules.txt")
+        if target.exists() and state.get("rules", {}).get("url") == rules_url:
+            log(f"rules: {target.name} already imported, skipped")
+        else:
+            log(f"rules: downloading {rules_url}")
+            download(rules_url, target, None, progress)
+            fetched.append(target)
+            state["rules"] = {"url": rules_url, "file": target.name}
     if fetched:
         import_files(config.catalog_path, fetched, progress=progress, log=log)
         state_path.write_text(json.dumps(state, indent=2))
