@@ -18,7 +18,7 @@ from bot.explore.odds import explore_odds
 from bot.explore.shuffle import new_seed, parse_seed
 from bot.i18n import Messages
 from bot.pages import escape
-from bot.settings_store import MAX_DECK_NAME
+from bot.settings_store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 
 from .common import NO_PINGS, Context, OwnerView, context, embed, rules_select, send, send_error
 
@@ -152,8 +152,9 @@ class DeckModal(discord.ui.Modal):
         try:
             await self.cog.bot.settings.save_deck(interaction.guild_id, self.name, text, parsed.size,
                                                   interaction.user.id)
-        except ValueError as exc:
-            await send_error(interaction, str(exc))
+        except ValueError:
+            await send_error(interaction, msg._("This server already has {count} saved decks: delete one first.",
+                                                count=MAX_DECKS_PER_GUILD))
             return
         await send(interaction, content=msg._("Deck “{deck}” saved ({count} cards).", deck=escape(self.name),
                                               count=parsed.size), ephemeral=True)

@@ -15,9 +15,13 @@ from bot.settings_store import MAX_DECK_NAME, GuildSettings
 from .common import NO_PINGS, OwnerView, context, embed, send, send_error
 from .ruling import AUTONYMS
 
-LANGUAGE_VALUES = [app_commands.Choice(name="auto", value="auto")] + [
+LANGUAGE_VALUES = [app_commands.Choice(name=_T("auto (each user's language)"), value="auto")] + [
     app_commands.Choice(name=AUTONYMS[c], value=c) for c in LANGUAGES]
-ON_OFF = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+ON_OFF = [app_commands.Choice(name=_T("on"), value="on"), app_commands.Choice(name=_T("off"), value="off")]
+# the English text of each choice, as the message catalogs know it (for the confirmation)
+SHOWN = {"on": "on", "off": "off", "show": "shown, marked", "hide": "hidden (English original instead)",
+         "beside": "beside every translation", "click": "on click", "ask": "ask each time", "keep": "keep on top",
+         "graveyard": "graveyard", "auto": "auto (each user's language)"}
 
 
 def describe(settings: GuildSettings, msg: Messages) -> list[Field]:
@@ -97,6 +101,12 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
                  "english_originals": "English originals", "private_replies": "Private replies",
                  "inline_cards": "Inline [[card]]", "default_deck": "Default deck",
                  "default_policy": "Default choice for revealed nonland cards"}[key]
+        if key == "reply_language" and value != "auto":
+            shown = ctx.msg.language_name(value)
+        elif str(value).lower() in SHOWN or isinstance(value, bool) or value is None:
+            raw = {True: "on", False: "off", None: "ask"}.get(value, str(value).lower()) \
+                if not isinstance(value, str) else value
+            shown = ctx.msg._(SHOWN.get(raw, raw))
         await send(interaction, content=ctx.msg._("Setting saved: {setting} — {value}.", setting=ctx.msg._(label),
                                                   value=shown), ephemeral=True)
 
@@ -129,15 +139,15 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
 
     @app_commands.command(name="machine", description=_T("Machine translations"))
     @app_commands.describe(value=_T("The new value"))
-    @app_commands.choices(value=[app_commands.Choice(name="show", value="show"),
-                                 app_commands.Choice(name="hide", value="hide")])
+    @app_commands.choices(value=[app_commands.Choice(name=_T("shown, marked"), value="show"),
+                                 app_commands.Choice(name=_T("hidden (English original instead)"), value="hide")])
     async def machine(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "machine_translations", value.value, value.name)
 
     @app_commands.command(name="originals", description=_T("English originals"))
     @app_commands.describe(value=_T("The new value"))
-    @app_commands.choices(value=[app_commands.Choice(name="beside", value="beside"),
-                                 app_commands.Choice(name="click", value="click")])
+    @app_commands.choices(value=[app_commands.Choice(name=_T("beside every translation"), value="beside"),
+                                 app_commands.Choice(name=_T("on click"), value="click")])
     async def originals(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "english_originals", value.value, value.name)
 
@@ -170,9 +180,9 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
 
     @app_commands.command(name="policy", description=_T("Default choice for revealed nonland cards"))
     @app_commands.describe(value=_T("The new value"))
-    @app_commands.choices(value=[app_commands.Choice(name="ask", value="ask"),
-                                 app_commands.Choice(name="keep", value="keep"),
-                                 app_commands.Choice(name="graveyard", value="graveyard")])
+    @app_commands.choices(value=[app_commands.Choice(name=_T("ask each time"), value="ask"),
+                                 app_commands.Choice(name=_T("keep on top"), value="keep"),
+                                 app_commands.Choice(name=_T("graveyard"), value="graveyard")])
     async def policy(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "default_policy", None if value.value == "ask" else value.value,
                                  value.name)
