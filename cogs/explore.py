@@ -161,7 +161,7 @@ class DeckModal(discord.ui.Modal):
 
 
 class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T("Simulate the explore keyword action")):
-    deck = app_commands.Group(name="deck", description=_T("Saved decks of this server"))
+    deck = app_commands.Group(name=_T("deck"), description=_T("Saved decks of this server"))
 
     def __init__(self, bot):
         self.bot = bot
@@ -188,7 +188,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
             request.deck_text = text
         return request
 
-    @app_commands.command(name="run", description=_T("Explore on a deck shuffled from a seed, step by step"))
+    @app_commands.command(name=_T("run"), description=_T("Explore on a deck shuffled from a seed, step by step"))
     @app_commands.describe(deck=_T("Preset or saved deck"), explorer=_T("The card that explores"),
                            times=_T("How many times it explores"),
                            seed=_T("Shuffle seed (a whole number); empty for a new one"))
@@ -208,7 +208,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         await send(interaction, content=view.content(), embed=view.current(), view=view,
                    ephemeral=ctx.guild.private_replies)
 
-    @app_commands.command(name="odds", description=_T("Exact odds of exploring"))
+    @app_commands.command(name=_T("odds"), description=_T("Exact odds of exploring"))
     @app_commands.describe(deck=_T("Preset or saved deck"), explorer=_T("The card that explores"),
                            times=_T("How many times it explores"), policy=_T("What happens to revealed nonland cards"))
     @app_commands.choices(policy=POLICY_CHOICES)

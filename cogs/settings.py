@@ -110,7 +110,7 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
         await send(interaction, content=ctx.msg._("Setting saved: {setting} — {value}.", setting=ctx.msg._(label),
                                                   value=shown), ephemeral=True)
 
-    @app_commands.command(name="show", description=_T("Show this server's settings"))
+    @app_commands.command(name=_T("show"), description=_T("Show this server's settings"))
     async def show(self, interaction: discord.Interaction) -> None:
         ctx = await context(interaction)
         if interaction.guild is None:
@@ -122,7 +122,7 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
                                  if user_language else msg_auto(ctx.msg), False))
         await send(interaction, embed=embed(page), ephemeral=True)
 
-    @app_commands.command(name="reset", description=_T("Reset this server's settings"))
+    @app_commands.command(name=_T("reset"), description=_T("Reset this server's settings"))
     async def reset(self, interaction: discord.Interaction) -> None:
         ctx = await context(interaction)
         if interaction.guild is None or not is_admin(interaction):

@@ -35,6 +35,15 @@ async def test_sync_carries_localized_names_and_descriptions(discord_bot):
     card = next(o for o in ruling["options"] if o["name"] == "card")
     assert card["name_localizations"]["ja"] == "カード"
     assert card["autocomplete"] is True
+    run = next(o for o in commands["explore"]["options"] if o["name"] == "run")
+    assert commands["explore"]["name_localizations"]["zh-CN"] == "勘察"
+    assert run["name_localizations"]["fr"] == "lancer"
+    assert run["description_localizations"]["de"].startswith("Erkundet Schritt für Schritt")
+    seed = next(o for o in run["options"] if o["name"] == "seed")
+    assert seed["name_localizations"]["pt-BR"] == "semente"
+    machine = next(o for o in commands["settings"]["options"] if o["name"] == "machine")
+    choices = machine["options"][0]["choices"]
+    assert choices[0]["name_localizations"]["it"] == "mostrate, segnalate"
 
 
 async def test_italian_reader_gets_defossilize_in_italian(discord_bot):
