@@ -329,7 +329,7 @@ class Engine:
         if "explore" in action:
             ref = self.ref(str(action["explore"]))
             times = _count(action.get("times", 1), "times")
-            self.emit("ability", ("701.44a",), id=ref.id, times=times)
+            self.emit("ability", ("701.44a",), id=ref.id, card=self.permanent(ref.id).card.front_name, times=times)
             self._apply_leaving(leaving)
             self.explore(ref, times)
             self.resolve_pending()

@@ -5,87 +5,70 @@ from ..i18n import Messages
 from .cards import RULING_DATE
 from .model import Event
 
+# event kind → the message; its placeholders are filled from the event's details
+SIMPLE = {
+    "resolve": "{card}'s ability resolves.",
+    "explore": "{card} explores.",
+    "reveal": "Reveals {card}.",
+    "land_to_hand": "{card} is a land card: it goes to the hand.",
+    "counter": "+1/+1 counter on {card} ({total} in all).",
+    "no_counter_left": "{id} has left the battlefield: no counter is put on anything.",
+    "no_counter_new_object": "{id} left and came back: it is a new object and gets no counter.",
+    "keep_on_top": "{card} stays on top of the library.",
+    "to_graveyard": "{card} goes to the graveyard (this is not milling).",
+    "empty_library": "The library is empty: nothing is revealed.",
+    "explored": "{card} has explored.",
+    "trigger": "{card} triggers; it waits until the explore ability has finished resolving.",
+    "order": "Several abilities triggered: they go on the stack in battlefield order, the first resolving first.",
+    "replacement_order": "{card}'s replacement effect is applied first.",
+    "scry_empty": "Scry 1: the library is empty.",
+    "gain_life": "You gain {amount} life ({life}).",
+    "land_to_battlefield": "{card} is put onto the battlefield tapped from the hand.",
+    "declined": "No land is put onto the battlefield.",
+    "boost": "{card} gets +1/+0 and can't be blocked this turn.",
+    "create_token": "A {card} token is created.",
+    "leave": "{card} leaves the battlefield.",
+    "attack": "{card} attacks.",
+    "activate": "The Map is sacrificed: {target} is its target.",
+    "fizzle": "The target {target} is gone: the ability does nothing.",
+    "spell_resolved": "{card} has resolved.",
+}
+# kinds whose wording depends on a detail: (detail, message when it is set, message otherwise)
+VARIANTS = {
+    "cast": ("x", "{card} is cast with X = {x}.", "{card} is cast."),
+    "enter": ("tapped", "{card} enters the battlefield tapped.", "{card} enters the battlefield."),
+    "replacement": ("scry", "{card} replaces the explore: scry 1, then explore.",
+                    "{card} replaces the explore: it explores, then explores again."),
+    "scry": ("bottom", "Scry 1: {card} goes to the bottom.", "Scry 1: {card} stays on top."),
+}
+
 
 def cite(cites: tuple[str, ...], msg: Messages) -> str:
-    parts = []
+    parts: list[str] = []
     for c in cites:
-        if c.startswith("ruling:"):
-            label = f"ruling {RULING_DATE}"
-            if label not in parts:
-                parts.append(label)
-        else:
-            parts.append(f"CR {c}")
+        label = f"ruling {RULING_DATE}" if c.startswith("ruling:") else f"CR {c}"
+        if label not in parts:
+            parts.append(label)
     return f" [{'; '.join(parts)}]" if parts else ""
 
 
+def _values(params: dict) -> dict:
+    values = {k: v for k, v in params.items() if isinstance(v, (str, int))}
+    values["scry"] = params.get("effect") == "scry"
+    values["bottom"] = params.get("to") == "bottom"
+    return values
+
+
 def describe(event: Event, msg: Messages) -> str | None:
-    p, k = event.params, event.kind
-    _ = msg._
-    if k == "cast":
-        text = _("{card} is cast with X = {x}.", card=p["card"], x=p["x"]) if p.get("x") else \
-            _("{card} is cast.", card=p["card"])
-    elif k == "enter":
-        text = (_("{card} enters the battlefield tapped.", card=p["card"]) if p.get("tapped")
-                else _("{card} enters the battlefield.", card=p["card"]))
-    elif k == "resolve":
-        text = _("{card}'s ability resolves.", card=p["card"])
-    elif k == "ability":
+    values = _values(event.params)
+    if event.kind == "ability":
         text = msg.n_("{id} is told to explore {count} time.", "{id} is told to explore {count} times.",
-                      p["times"], id=p["id"])
-    elif k == "explore":
-        text = _("{card} explores.", card=p["card"])
-    elif k == "reveal":
-        text = _("Reveals {card}.", card=p["card"])
-    elif k == "land_to_hand":
-        text = _("{card} is a land card: it goes to the hand.", card=p["card"])
-    elif k == "counter":
-        text = _("+1/+1 counter on {card} ({total} in all).", card=p["card"], total=p["total"])
-    elif k == "no_counter_left":
-        text = _("{id} has left the battlefield: no counter is put on anything.", id=p["id"])
-    elif k == "no_counter_new_object":
-        text = _("{id} left and came back: it is a new object and gets no counter.", id=p["id"])
-    elif k == "keep_on_top":
-        text = _("{card} stays on top of the library.", card=p["card"])
-    elif k == "to_graveyard":
-        text = _("{card} goes to the graveyard (this is not milling).", card=p["card"])
-    elif k == "empty_library":
-        text = _("The library is empty: nothing is revealed.")
-    elif k == "explored":
-        text = _("{card} has explored.", card=p["card"])
-    elif k == "trigger":
-        text = _("{card} triggers; it waits until the explore ability has finished resolving.", card=p["card"])
-    elif k == "order":
-        text = _("Several abilities triggered: they go on the stack in battlefield order, the first resolving first.")
-    elif k == "replacement":
-        text = (_("{card} replaces the explore: it explores, then explores again.", card=p["card"])
-                if p["effect"] == "twice" else _("{card} replaces the explore: scry 1, then explore.", card=p["card"]))
-    elif k == "replacement_order":
-        text = _("{card}'s replacement effect is applied first.", card=p["card"])
-    elif k == "scry":
-        text = (_("Scry 1: {card} goes to the bottom.", card=p["card"]) if p["to"] == "bottom"
-                else _("Scry 1: {card} stays on top.", card=p["card"]))
-    elif k == "scry_empty":
-        text = _("Scry 1: the library is empty.")
-    elif k == "gain_life":
-        text = _("You gain {amount} life ({life}).", amount=p["amount"], life=p["life"])
-    elif k == "land_to_battlefield":
-        text = _("{card} is put onto the battlefield tapped from the hand.", card=p["card"])
-    elif k == "declined":
-        text = _("No land is put onto the battlefield.")
-    elif k == "boost":
-        text = _("{card} gets +1/+0 and can't be blocked this turn.", card=p["card"])
-    elif k == "create_token":
-        text = _("A {card} token is created.", card=p["card"])
-    elif k == "leave":
-        text = _("{card} leaves the battlefield.", card=p["card"])
-    elif k == "attack":
-        text = _("{card} attacks.", card=p["card"])
-    elif k == "activate":
-        text = _("The Map is sacrificed: {target} is its target.", target=p["target"])
-    elif k == "fizzle":
-        text = _("The target {target} is gone: the ability does nothing.", target=p["target"])
-    elif k == "spell_resolved":
-        text = _("{card} has resolved.", card=p["card"])
+                      values["times"], id=values.get("card", values["id"]))
+    elif event.kind in VARIANTS:
+        detail, when_set, otherwise = VARIANTS[event.kind]
+        text = msg._(when_set if values.get(detail) else otherwise, **values)
+    elif event.kind in SIMPLE:
+        text = msg._(SIMPLE[event.kind], **values)
     else:
         return None
     return text + cite(event.cites, msg)
