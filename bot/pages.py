@@ -79,7 +79,9 @@ def split_value(text: str, limit: int = FIELD_VALUE_LIMIT) -> list[str]:
     while len(text) > limit:
         cut = text.rfind("\n", 0, limit - 1)
         if cut <= limit // 2:
-            cut = max(text.rfind(". ", 0, limit - 1) + 1, text.rfind(" ", 0, limit - 1))
+            cut = text.rfind(". ", 0, limit - 1) + 1
+        if cut <= limit // 2:
+            cut = text.rfind(" ", 0, limit - 1)
         cut = cut if cut > limit // 2 else limit - 1
         pieces.append(text[:cut].rstrip())
         text = text[cut:].lstrip()
@@ -95,15 +97,18 @@ def pack(header: Page, blocks: list[list[Field]], page_label=None) -> list[Page]
     pages: list[Page] = []
 
     def new_page() -> Page:
-        return Page(clip(header.title, TITLE_LIMIT), clip(header.description, DESCRIPTION_LIMIT), [],
-                    header.footer, header.url, header.thumbnail, header.color)
+        # the description (card text, notes) opens the first page; later pages carry the title only
+        description = clip(header.description, DESCRIPTION_LIMIT) if not pages else ""
+        return Page(clip(header.title, TITLE_LIMIT), description, [], header.footer, header.url,
+                    header.thumbnail, header.color)
 
     page = new_page()
     for block in blocks:
         block = [Field(clip(f.name, FIELD_NAME_LIMIT), clip(f.value, FIELD_VALUE_LIMIT), f.inline) for f in block]
         block_size = sum(len(f.name) + len(f.value) for f in block)
-        if page.fields and (len(page.fields) + len(block) > min(PAGE_FIELDS, FIELDS_LIMIT)
-                            or page.size() + block_size > PAGE_CHARS):
+        too_many = len(page.fields) + len(block) > min(PAGE_FIELDS, FIELDS_LIMIT)
+        too_long = page.size() + block_size > (PAGE_CHARS if page.fields else TOTAL_LIMIT - 100)
+        if (page.fields or page.description) and (too_many or too_long):
             pages.append(page)
             page = new_page()
         page.fields.extend(block)
