@@ -18,29 +18,25 @@ from .ruling import AUTONYMS
 LANGUAGE_VALUES = [app_commands.Choice(name=_T("auto (each user's language)"), value="auto")] + [
     app_commands.Choice(name=AUTONYMS[c], value=c) for c in LANGUAGES]
 ON_OFF = [app_commands.Choice(name=_T("on"), value="on"), app_commands.Choice(name=_T("off"), value="off")]
-# the English text of each choice, as the message catalogs know it (for the confirmation)
-SHOWN = {"on": "on", "off": "off", "show": "shown, marked", "hide": "hidden (English original instead)",
-         "beside": "beside every translation", "click": "on click", "ask": "ask each time", "keep": "keep on top",
-         "graveyard": "graveyard", "auto": "auto (each user's language)"}
 
-
-def describe(settings: GuildSettings, msg: Messages) -> list[Field]:
+def describe(settings: GuildSettings, msg: Messages) -> dict[str, Field]:
+    """Each setting, by its name in the store, as the reader sees it: label and value."""
     def onoff(value: bool) -> str:
         return msg._("on") if value else msg._("off")
     language = msg._("auto (each user's language)") if settings.reply_language == "auto" \
         else msg.language_name(settings.reply_language)
     policy = {None: msg._("ask each time"), "keep": msg._("keep on top"), "graveyard": msg._("graveyard")}
-    return [
-        Field(msg._("Reply language"), language, True),
-        Field(msg._("Machine translations"), msg._("shown, marked") if settings.machine_translations == "show"
+    return {
+        "reply_language": Field(msg._("Reply language"), language, True),
+        "machine_translations": Field(msg._("Machine translations"), msg._("shown, marked") if settings.machine_translations == "show"
               else msg._("hidden (English original instead)"), True),
-        Field(msg._("English originals"), msg._("beside every translation") if settings.english_originals == "beside"
+        "english_originals": Field(msg._("English originals"), msg._("beside every translation") if settings.english_originals == "beside"
               else msg._("on click"), True),
-        Field(msg._("Private replies"), onoff(settings.private_replies), True),
-        Field(msg._("Inline [[card]]"), onoff(settings.inline_cards), True),
-        Field(msg._("Default deck"), escape(settings.default_deck) if settings.default_deck else "—", True),
-        Field(msg._("Default choice for revealed nonland cards"), policy.get(settings.default_policy, "—"), True),
-    ]
+        "private_replies": Field(msg._("Private replies"), onoff(settings.private_replies), True),
+        "inline_cards": Field(msg._("Inline [[card]]"), onoff(settings.inline_cards), True),
+        "default_deck": Field(msg._("Default deck"), escape(settings.default_deck) if settings.default_deck else "—", True),
+        "default_policy": Field(msg._("Default choice for revealed nonland cards"), policy.get(settings.default_policy, "—"), True),
+    }
 
 
 def is_admin(interaction: discord.Interaction) -> bool:
@@ -87,7 +83,7 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
         self.bot = bot
         super().__init__()
 
-    async def _guild_change(self, interaction: discord.Interaction, key: str, value, shown: str) -> None:
+    async def _guild_change(self, interaction: discord.Interaction, key: str, value) -> None:
         ctx = await context(interaction)
         if interaction.guild is None:
             await send_error(interaction, ctx.msg._("This command works only in a server."))
@@ -95,20 +91,11 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
         if not is_admin(interaction):
             await send_error(interaction, ctx.msg._("You need the Manage Server permission to change these settings."))
             return
-        await self.bot.settings.set_guild(interaction.guild_id, key, value)
+        updated = await self.bot.settings.set_guild(interaction.guild_id, key, value)
         ctx = await context(interaction)  # the reply language may just have changed
-        label = {"reply_language": "Reply language", "machine_translations": "Machine translations",
-                 "english_originals": "English originals", "private_replies": "Private replies",
-                 "inline_cards": "Inline [[card]]", "default_deck": "Default deck",
-                 "default_policy": "Default choice for revealed nonland cards"}[key]
-        if key == "reply_language" and value != "auto":
-            shown = ctx.msg.language_name(value)
-        elif str(value).lower() in SHOWN or isinstance(value, bool) or value is None:
-            raw = {True: "on", False: "off", None: "ask"}.get(value, str(value).lower()) \
-                if not isinstance(value, str) else value
-            shown = ctx.msg._(SHOWN.get(raw, raw))
-        await send(interaction, content=ctx.msg._("Setting saved: {setting} — {value}.", setting=ctx.msg._(label),
-                                                  value=shown), ephemeral=True)
+        field = describe(updated, ctx.msg)[key]
+        await send(interaction, content=ctx.msg._("Setting saved: {setting} — {value}.", setting=field.name,
+                                                  value=field.value), ephemeral=True)
 
     @app_commands.command(name=_T("show"), description=_T("Show this server's settings"))
     async def show(self, interaction: discord.Interaction) -> None:
@@ -116,7 +103,7 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
         if interaction.guild is None:
             await send_error(interaction, ctx.msg._("This command works only in a server."))
             return
-        page = Page(title=ctx.msg._("Settings"), fields=describe(ctx.guild, ctx.msg))
+        page = Page(title=ctx.msg._("Settings"), fields=list(describe(ctx.guild, ctx.msg).values()))
         user_language = await self.bot.settings.user_language(interaction.user.id)
         page.fields.append(Field(ctx.msg._("Your language"), ctx.msg.language_name(user_language)
                                  if user_language else msg_auto(ctx.msg), False))
@@ -135,33 +122,33 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
     @app_commands.describe(value=_T("The new value"))
     @app_commands.choices(value=LANGUAGE_VALUES)
     async def language(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
-        await self._guild_change(interaction, "reply_language", value.value, value.name)
+        await self._guild_change(interaction, "reply_language", value.value)
 
     @app_commands.command(name="machine", description=_T("Machine translations"))
     @app_commands.describe(value=_T("The new value"))
     @app_commands.choices(value=[app_commands.Choice(name=_T("shown, marked"), value="show"),
                                  app_commands.Choice(name=_T("hidden (English original instead)"), value="hide")])
     async def machine(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
-        await self._guild_change(interaction, "machine_translations", value.value, value.name)
+        await self._guild_change(interaction, "machine_translations", value.value)
 
     @app_commands.command(name="originals", description=_T("English originals"))
     @app_commands.describe(value=_T("The new value"))
     @app_commands.choices(value=[app_commands.Choice(name=_T("beside every translation"), value="beside"),
                                  app_commands.Choice(name=_T("on click"), value="click")])
     async def originals(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
-        await self._guild_change(interaction, "english_originals", value.value, value.name)
+        await self._guild_change(interaction, "english_originals", value.value)
 
     @app_commands.command(name="private", description=_T("Private replies"))
     @app_commands.describe(value=_T("The new value"))
     @app_commands.choices(value=ON_OFF)
     async def private(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
-        await self._guild_change(interaction, "private_replies", value.value == "on", value.name)
+        await self._guild_change(interaction, "private_replies", value.value == "on")
 
     @app_commands.command(name="inline", description=_T("Inline [[card]]"))
     @app_commands.describe(value=_T("The new value"))
     @app_commands.choices(value=ON_OFF)
     async def inline(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
-        await self._guild_change(interaction, "inline_cards", value.value == "on", value.name)
+        await self._guild_change(interaction, "inline_cards", value.value == "on")
 
     @app_commands.command(name="deck", description=_T("Default deck"))
     @app_commands.describe(value=_T("The new value"))
@@ -176,7 +163,7 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
             await send_error(interaction, ctx.msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(value),
                                                     decks=", ".join(known)))
             return
-        await self._guild_change(interaction, "default_deck", value, escape(value))
+        await self._guild_change(interaction, "default_deck", value)
 
     @app_commands.command(name="policy", description=_T("Default choice for revealed nonland cards"))
     @app_commands.describe(value=_T("The new value"))
@@ -184,8 +171,7 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
                                  app_commands.Choice(name=_T("keep on top"), value="keep"),
                                  app_commands.Choice(name=_T("graveyard"), value="graveyard")])
     async def policy(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
-        await self._guild_change(interaction, "default_policy", None if value.value == "ask" else value.value,
-                                 value.name)
+        await self._guild_change(interaction, "default_policy", None if value.value == "ask" else value.value)
 
     @me.command(name="language", description=_T("Your own reply language"))
     @app_commands.describe(value=_T("The new value"))
