@@ -13,6 +13,8 @@ CREATE TABLE IF NOT EXISTS cards (
     kind        TEXT NOT NULL DEFAULT 'card'   -- card | token | art | playtest
 );
 
+CREATE INDEX IF NOT EXISTS cards_by_name ON cards(name COLLATE NOCASE);
+
 -- Every printed name: one row per (card, language, spelling), faces included.
 CREATE TABLE IF NOT EXISTS names (
     oracle_id TEXT NOT NULL REFERENCES cards(oracle_id) ON DELETE CASCADE,

@@ -165,22 +165,11 @@ class NameIndex:
 
     def prefix_ids(self, prefix: str, limit: int) -> list[int]:
         """Entries whose folded name starts with ``prefix`` (at most ``limit``), in key order."""
-        start = bisect_left(self.sorted_keys, prefix)
-        out = []
-        for pos in range(start, min(start + limit, len(self.sorted_keys))):
-            if not self.sorted_keys[pos].startswith(prefix):
-                break
-            out.append(self.sorted_ids[pos])
-        return out
+        return _starting_with(self.sorted_keys, self.sorted_ids, prefix, limit)
 
     def spaceless_prefix_ids(self, prefix: str, limit: int) -> list[int]:
-        start = bisect_left(self.spaceless_keys, prefix)
-        out = []
-        for pos in range(start, min(start + limit, len(self.spaceless_keys))):
-            if not self.spaceless_keys[pos].startswith(prefix):
-                break
-            out.append(self.spaceless_ids[pos])
-        return out
+        """The same, with the spaces of the names ignored."""
+        return _starting_with(self.spaceless_keys, self.spaceless_ids, prefix, limit)
 
     def word_range(self, prefix: str) -> range:
         """Vocabulary word ids starting with ``prefix``."""
@@ -207,3 +196,13 @@ class NameIndex:
                 bucket = self.keys_by_shape.get(shape)
                 if bucket:
                     yield bucket
+
+
+def _starting_with(keys: list[str], ids: array, prefix: str, limit: int) -> list[int]:
+    start = bisect_left(keys, prefix)
+    out = []
+    for pos in range(start, min(start + limit, len(keys))):
+        if not keys[pos].startswith(prefix):
+            break
+        out.append(ids[pos])
+    return out
