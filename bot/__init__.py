@@ -7,7 +7,7 @@ discord; ``create_bot`` builds the discord.py bot around it.
 
 def create_bot(*args, **client_options):
     """Build the discord.py bot; keyword arguments go to ``commands.Bot`` (e.g. ``connector=``)."""
-    from .discord_app import create_bot as _create_bot
+    from bot.discord_app.bot import create_bot as _create_bot
     return _create_bot(*args, **client_options)
 
 

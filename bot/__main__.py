@@ -16,10 +16,10 @@ import logging
 import sys
 from pathlib import Path
 
-from .catalog import DataImportError
-from .config import Config
-from .i18n import LANGUAGES, normalize_language
-from .services import Services
+from bot.catalog import DataImportError
+from bot.config import Config
+from bot.i18n import LANGUAGES, normalize_language
+from bot.services import Services
 
 
 def _print_json(data) -> None:
@@ -109,11 +109,11 @@ def _dispatch(args, config: Config) -> int:
     command = args.command or "run"
     if command == "run":
         if config.token:
-            from .discord_app import run_bot
+            from bot.discord_app.bot import run_bot
             return run_bot(config)
         command = "console"
     if command == "console":
-        from .console import run_console
+        from bot.console import run_console
         return run_console(Services(config))
     if command == "data":
         return _data(args, config)
@@ -123,11 +123,11 @@ def _dispatch(args, config: Config) -> int:
     if command == "resolve":
         return _resolve(services, args.names, args.lang)
     if command == "ruling":
-        from .commands.ruling import ruling
+        from bot.rulings.command import ruling
         return _print_reply(ruling(services, " ".join(args.name), args.lang, search=args.search,
                                    show_originals=args.originals), args.json)
     if command == "rule":
-        from .commands.rule import rule
+        from bot.rules.command import rule
         return _print_reply(rule(services, " ".join(args.query), args.lang), args.json)
     if command == "rules":
         return _rules(services, args)
@@ -139,12 +139,12 @@ def _dispatch(args, config: Config) -> int:
 
 
 def _explore(services: Services, args) -> int:
-    from .decks import parse, preset_text
-    from .explore.choices import ScenarioError
-    from .explore.narrate import describe
-    from .explore.model import Event
-    from .explore.scenario import load, run
-    from .i18n import messages
+    from bot.explore.decks import parse, preset_text
+    from bot.explore.choices import ScenarioError
+    from bot.explore.narrate import describe
+    from bot.explore.model import Event
+    from bot.explore.scenario import load, run
+    from bot.i18n import messages
 
     def deck_lookup(name: str):
         text = preset_text(name)
@@ -177,7 +177,7 @@ def _explore(services: Services, args) -> int:
 
 def _db(config: Config, args) -> int:
     import asyncio
-    from .settings_store import SettingsError, SettingsStore
+    from bot.settings.store import SettingsError, SettingsStore
 
     async def backup() -> None:
         store = await SettingsStore.open(config.settings_path)
@@ -207,11 +207,11 @@ def _print_reply(reply, as_json: bool) -> int:
 
 def _edition(services: Services, value: str):
     """An edition by date from the catalog, or read from a CR text file."""
-    from .rules import Edition
+    from bot.rules.book import Edition
     path = Path(value)
     if path.exists():
-        from .catalog.comprehensive_rules import parse_rules, read_text
-        from .rules import Rule
+        from bot.catalog.comprehensive_rules import parse_rules, read_text
+        from bot.rules.book import Rule
         doc = parse_rules(read_text(path), str(path))
         rules = {r.number: Rule(r.number, r.parent, r.title, r.text, tuple(r.examples), i)
                  for i, r in enumerate(doc.rules)}
@@ -228,7 +228,7 @@ def _rules(services: Services, args) -> int:
         for edition in services.rules.editions:
             print(f"{edition.effective_date}  {len(edition.rules):,} rules, {len(edition.glossary):,} glossary entries")
         return 0
-    from .rules_diff import diff, format_diff
+    from bot.rules.diff import diff, format_diff
     old, new = _edition(services, args.old), _edition(services, args.new)
     result = diff(old, new)
     if args.json:
@@ -239,9 +239,9 @@ def _rules(services: Services, args) -> int:
 
 
 def _data(args, config: Config) -> int:
-    from .catalog.bundled import build_bundled, bundled_files, ensure_catalog
-    from .catalog.importer import import_files
-    from .catalog.store import Catalog
+    from bot.catalog.bundled import build_bundled, bundled_files, ensure_catalog
+    from bot.catalog.importer import import_files
+    from bot.catalog.store import Catalog
     if args.data_command == "import":
         ensure_catalog(config.catalog_path, log=print)
         import_files(config.catalog_path, args.files, progress=not args.no_progress, log=print)
@@ -250,7 +250,7 @@ def _data(args, config: Config) -> int:
         build_bundled(config.catalog_path, log=print)
         return 0
     if args.data_command == "sync":
-        from .catalog.sync import sync
+        from bot.catalog.sync import sync
         ensure_catalog(config.catalog_path, log=print)
         sync(config, types=[t.strip() for t in args.types.split(",") if t.strip()],
              base_url=args.base_url, progress=not args.no_progress, log=print, rules_url=args.rules_url)

@@ -12,9 +12,9 @@ import shlex
 import sys
 from typing import Callable, TextIO
 
-from .commands import Reply
-from .i18n import LANGUAGES, normalize_language
-from .services import Services
+from bot.reply import Reply
+from bot.i18n import LANGUAGES, normalize_language
+from bot.services import Services
 
 _OPTION = re.compile(r"(?:^|\s)([a-z_]+):")
 PROMPT = "wayfinder> "
@@ -66,14 +66,14 @@ class Console:
 
     def _rule_handlers(self) -> dict:
         try:
-            from .commands.rule import rule
+            from bot.rules.command import rule
         except ImportError:
             return {}
         return {("rule",): lambda o: rule(self.services, o.get("") or o.get("query", ""), self.lang)}
 
     def _explore_handlers(self) -> dict:
         try:
-            from .commands import explore
+            from bot.explore import command as explore
         except ImportError:
             return {}
         return {
@@ -83,7 +83,7 @@ class Console:
         }
 
     def ruling(self, options: dict) -> Reply:
-        from .commands.ruling import ruling
+        from bot.rulings.command import ruling
         lang = normalize_language(options.get("language")) or self.lang
         return ruling(self.services, options.get("") or options.get("card", ""), lang,
                       search=options.get("search"), show_originals=options.get("originals") in ("yes", "on", "1"))

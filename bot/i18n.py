@@ -17,7 +17,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
 
-from .config import DATA_DIR
+from bot.config import DATA_DIR
 
 LANGUAGES = ("en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht")
 DOMAIN = "wayfinder"

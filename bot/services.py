@@ -5,10 +5,10 @@ import logging
 import threading
 from functools import cached_property
 
-from .catalog import Catalog
-from .catalog.bundled import ensure_catalog
-from .config import Config
-from .matching import Matcher
+from bot.catalog import Catalog
+from bot.catalog.bundled import ensure_catalog
+from bot.config import Config
+from bot.matching import Matcher
 
 log = logging.getLogger(__name__)
 
@@ -30,14 +30,14 @@ class Services:
 
     @cached_property
     def rules(self):
-        from .rules import RulesBook
+        from bot.rules.book import RulesBook
         with self._lock:
             return RulesBook.from_catalog(self.catalog)
 
     def card_facts(self, name: str):
         """A card for the explore engine, by its English name or any printed name."""
-        from .explore.choices import ScenarioError
-        from .explore.model import CardFacts
+        from bot.explore.choices import ScenarioError
+        from bot.explore.model import CardFacts
         card = self.catalog.card_by_english_name(name)
         if card is None:
             result = self.matcher.resolve(name)

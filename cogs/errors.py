@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .common import messages_for, send_error
+from bot.discord_app.views import messages_for, send_error
 
 log = logging.getLogger("wayfinder.errors")
 

@@ -10,17 +10,17 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot import decks
-from bot.commands.card_lookup import autocomplete_choices
-from bot.commands.explore import ExploreRequest, odds as odds_command, run as run_command
+from bot.explore import decks
+from bot.matching.lookup import autocomplete_choices
+from bot.explore.command import ExploreRequest, odds as odds_command, run as run_command
 from bot.explore.chart import odds_png
 from bot.explore.odds import explore_odds
 from bot.explore.shuffle import new_seed, parse_seed
 from bot.i18n import Messages
 from bot.pages import escape
-from bot.settings_store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
+from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 
-from .common import NO_PINGS, Context, OwnerView, context, embed, rules_select, send, send_error
+from bot.discord_app.views import NO_PINGS, Context, OwnerView, context, embed, rules_select, send, send_error
 
 POLICY_CHOICES = [app_commands.Choice(name="keep", value="keep"),
                   app_commands.Choice(name="graveyard", value="graveyard")]
@@ -251,7 +251,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
 
     @deck.command(name="list", description=_T("List the decks"))
     async def deck_list(self, interaction: discord.Interaction) -> None:
-        from bot.commands.explore import list_decks
+        from bot.explore.command import list_decks
         ctx = await context(interaction)
         saved = await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else []
         reply = list_decks(self.bot.services, ctx.lang, saved)

@@ -10,12 +10,12 @@ import re
 import discord
 from discord.ext import commands
 
-from bot.commands.card_lookup import AUTOCOMPLETE_PREFIX
-from bot.commands.ruling import ruling as ruling_command
+from bot.matching.lookup import AUTOCOMPLETE_PREFIX
+from bot.rulings.command import ruling as ruling_command
 from bot.i18n import messages
 from bot.pages import escape
 
-from .common import NO_PINGS, context, embed
+from bot.discord_app.views import NO_PINGS, context, embed
 
 PATTERN = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 MAX_PER_MESSAGE = 3

@@ -6,10 +6,10 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.commands.rule import rule as rule_command
+from bot.rules.command import rule as rule_command
 from bot.i18n import messages
 
-from .common import NO_PINGS, OwnerView, embed, reader_language, send
+from bot.discord_app.views import NO_PINGS, OwnerView, embed, reader_language, send
 
 
 class RuleView(OwnerView):

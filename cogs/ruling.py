@@ -8,11 +8,11 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.commands.card_lookup import AUTOCOMPLETE_PREFIX, autocomplete_choices
-from bot.commands.ruling import ruling as ruling_command
+from bot.matching.lookup import AUTOCOMPLETE_PREFIX, autocomplete_choices
+from bot.rulings.command import ruling as ruling_command
 from bot.i18n import LANGUAGES, Messages
 
-from .common import (NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, rules_select,
+from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, rules_select,
                      send)
 
 AUTONYMS = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch", "it": "Italiano",

@@ -7,13 +7,13 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.decks import preset_names
+from bot.explore.decks import preset_names
 from bot.i18n import LANGUAGES, Messages
 from bot.pages import Field, Page, escape
-from bot.settings_store import MAX_DECK_NAME, GuildSettings
+from bot.settings.store import MAX_DECK_NAME, GuildSettings
 
-from .common import NO_PINGS, OwnerView, context, embed, send, send_error
-from .ruling import AUTONYMS
+from bot.discord_app.views import NO_PINGS, OwnerView, context, embed, send, send_error
+from cogs.ruling import AUTONYMS
 
 LANGUAGE_VALUES = [app_commands.Choice(name=_T("auto (each user's language)"), value="auto")] + [
     app_commands.Choice(name=AUTONYMS[c], value=c) for c in LANGUAGES]

@@ -6,13 +6,7 @@ from pathlib import Path
 
 import pytest
 
-PROJECT = Path(__file__).resolve().parent.parent
-SHARED = PROJECT.parent / "shared"
-SHARED_DATA = SHARED / "data"
-SEEDS = PROJECT / "data" / "seeds"
-
-needs_shared = pytest.mark.skipif(not SHARED_DATA.exists(),
-                                  reason="the real data is not at ../shared/data (CI always has it)")
+from tests.helpers import PROJECT, SEEDS, SHARED, SHARED_DATA, needs_shared  # noqa: F401
 
 
 @pytest.fixture(scope="session")
@@ -70,7 +64,7 @@ def rules_catalog_path(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def rules_book(rules_catalog_path):
     from bot.catalog import Catalog
-    from bot.rules import RulesBook
+    from bot.rules.book import RulesBook
     return RulesBook.from_catalog(Catalog(rules_catalog_path))
 
 

@@ -4,7 +4,7 @@ import os
 import subprocess
 import sys
 
-from tests.conftest import PROJECT
+from tests.helpers import PROJECT
 
 
 def run(args, catalog, stdin=None):

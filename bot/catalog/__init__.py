@@ -2,7 +2,7 @@
 
 ``build`` writes it (through the importers), ``store`` reads it.
 """
-from .errors import DataImportError
-from .store import Card, Catalog, Ruling
+from bot.catalog.errors import DataImportError
+from bot.catalog.store import Card, Catalog, Ruling
 
 __all__ = ["Card", "Catalog", "DataImportError", "Ruling"]

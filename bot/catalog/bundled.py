@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from ..config import DATA_DIR
-from .build import ImportReport
-from .importer import import_files
+from bot.config import DATA_DIR
+from bot.catalog.build import ImportReport
+from bot.catalog.importer import import_files
 
 
 def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:

@@ -13,9 +13,9 @@ import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .build import ImportReport, document_id
-from .dates import parse_date_line
-from .errors import DataImportError
+from bot.catalog.build import ImportReport, document_id
+from bot.catalog.dates import parse_date_line
+from bot.catalog.errors import DataImportError
 
 _EFFECTIVE = re.compile(r"effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
 _SECTION = re.compile(r"^(\d)\. (.+)$")

@@ -10,9 +10,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..langdetect import detect, detect_sentences
-from .dates import parse_date_line
-from .errors import DataImportError
+from bot.catalog.langdetect import detect, detect_sentences
+from bot.catalog.dates import parse_date_line
+from bot.catalog.errors import DataImportError
 
 _NOTICE = re.compile(
     r"(générée? automatiquement|traduction automatique|traducción automática|traduzione automatica"

@@ -7,15 +7,15 @@ from typing import Callable, Iterable
 
 from tqdm import tqdm
 
-from .build import ImportReport, catalog_transaction
-from .comprehensive_rules import import_rules
-from .errors import DataImportError
-from .linking import link_translations
-from .mtgjson import import_mtgjson
-from .names import NameIndex
-from .scryfall import import_cards, import_rulings, sniff_kind
-from .seeds import import_document
-from .streams import open_binary
+from bot.catalog.build import ImportReport, catalog_transaction
+from bot.catalog.comprehensive_rules import import_rules
+from bot.catalog.errors import DataImportError
+from bot.catalog.linking import link_translations
+from bot.catalog.mtgjson import import_mtgjson
+from bot.catalog.names import NameIndex
+from bot.catalog.scryfall import import_cards, import_rulings, sniff_kind
+from bot.catalog.seeds import import_document
+from bot.catalog.streams import open_binary
 
 # cards first (everything else refers to them), then rulings, documents, rules
 ORDER = {"cards": 0, "mtgjson": 1, "rulings": 2, "document": 3, "rules": 4}
@@ -87,8 +87,8 @@ def adopt_published_ids(con: sqlite3.Connection) -> int:
 
 def refresh_name_index(catalog: Path) -> None:
     """Build the matcher's index beside the new catalog, so that start-up only loads it."""
-    from ..matching.index import NameIndex
-    from .store import Catalog
+    from bot.matching.index import NameIndex
+    from bot.catalog.store import Catalog
     opened = Catalog(catalog)
     try:
         NameIndex.from_catalog(opened).save(catalog)

@@ -12,7 +12,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from ..text import fold
+from bot.text import fold
 
 _SENTENCES = re.compile(r"(?<=[.!?])\s+(?=[^\s])")
 _NEUTRAL = re.compile(r"[+\-−]?\d+(?:/[+\-−]?\d+)?|\{[^}]+\}|\b[A-Z][\w’']+(?:,? [A-Z][\w’']+)*")

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import ijson
 
-from .build import ImportReport, document_id
-from .errors import DataImportError
-from ..text import fold
-from .scryfall import CARD_UPSERT, NAME_UPSERT
-from .streams import iter_json_records, open_binary
+from bot.catalog.build import ImportReport, document_id
+from bot.catalog.errors import DataImportError
+from bot.text import fold
+from bot.catalog.scryfall import CARD_UPSERT, NAME_UPSERT
+from bot.catalog.streams import iter_json_records, open_binary
 
 LANGUAGES = {
     "English": "en", "Spanish": "es", "French": "fr", "German": "de", "Italian": "it",

@@ -11,7 +11,7 @@ from collections import Counter
 
 from rapidfuzz import fuzz, process
 
-from ..text import fold
+from bot.text import fold
 
 _CAPITALISED = re.compile(r"[A-ZÀ-Ý][\w’'\-]*(?:,?\s+(?:[A-ZÀ-Ý][\w’'\-]*|of|the|de|du|des|la|le|da|di|del|der|von))*")
 _POSSESSIVE = re.compile(r"[’']s$")

@@ -9,10 +9,10 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
-from ..text import fold
-from .build import ImportReport, document_id
-from .errors import DataImportError
-from .streams import iter_json_records
+from bot.text import fold
+from bot.catalog.build import ImportReport, document_id
+from bot.catalog.errors import DataImportError
+from bot.catalog.streams import iter_json_records
 
 BATCH = 5000
 TOKEN_LAYOUTS = {"token", "double_faced_token", "emblem"}

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
-from ..text import fold
-from .build import ImportReport, document_id
-from .documents import ParsedDocument, ParsedRuling, parse_document
-from .errors import DataImportError
-from .names import NameIndex
+from bot.text import fold
+from bot.catalog.build import ImportReport, document_id
+from bot.catalog.documents import ParsedDocument, ParsedRuling, parse_document
+from bot.catalog.errors import DataImportError
+from bot.catalog.names import NameIndex
 
 NEAR_DUPLICATE = 85  # rapidfuzz ratio between folded wordings of one ruling
 

@@ -7,7 +7,7 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import DataImportError
+from bot.catalog.errors import DataImportError
 
 
 @dataclass(frozen=True)

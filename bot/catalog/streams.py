@@ -10,7 +10,7 @@ from typing import IO, Iterator
 
 import ijson
 
-from .errors import DataImportError
+from bot.catalog.errors import DataImportError
 
 
 class CountingReader(io.RawIOBase):

@@ -15,9 +15,9 @@ from urllib.parse import urlparse
 
 from tqdm import tqdm
 
-from ..config import Config
-from .errors import DataImportError
-from .importer import import_files
+from bot.config import Config
+from bot.catalog.errors import DataImportError
+from bot.catalog.importer import import_files
 
 CHUNK = 1 << 16
 USER_AGENT = "Wayfinder/0.1 (Magic: The Gathering rules bot)"

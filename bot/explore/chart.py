@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from PIL import Image, ImageDraw, ImageFont
 
-from .odds import Odds
+from bot.explore.odds import Odds
 
 WIDTH, PANEL_HEIGHT, MARGIN = 640, 190, 28
 COLORS = ((46, 139, 87), (65, 105, 225), (178, 34, 34))

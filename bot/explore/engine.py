@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from . import cards as known
-from .choices import Choices, NeedChoice, ScenarioError
-from .model import CardFacts, Event, Explored, GameState, Permanent
+from bot.explore import cards as known
+from bot.explore.choices import Choices, NeedChoice, ScenarioError
+from bot.explore.model import CardFacts, Event, Explored, GameState, Permanent
 
 __all__ = ["Engine", "NeedChoice", "ScenarioError"]
 

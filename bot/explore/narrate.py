@@ -1,9 +1,9 @@
 """Events in words, in the reader's language, each with the rule or ruling behind it."""
 from __future__ import annotations
 
-from ..i18n import Messages
-from .cards import RULING_DATE
-from .model import Event
+from bot.i18n import Messages
+from bot.explore.cards import RULING_DATE
+from bot.explore.model import Event
 
 # event kind → the message; its placeholders are filled from the event's details
 SIMPLE = {

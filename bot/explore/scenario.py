@@ -13,10 +13,10 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from .choices import Choices, ScenarioError
-from .engine import Engine
-from .model import CardFacts, GameState, Permanent
-from .shuffle import shuffled
+from bot.explore.choices import Choices, ScenarioError
+from bot.explore.engine import Engine
+from bot.explore.model import CardFacts, GameState, Permanent
+from bot.explore.shuffle import shuffled
 
 KEYS = {"library", "deck", "seed", "hand", "graveyard", "exile", "battlefield", "life", "action",
         "leaves_before_resolution", "choices"}

@@ -11,8 +11,8 @@ from typing import Iterable
 
 from rapidfuzz import fuzz, process
 
-from ..text import MAX_QUERY_CHARS, clip, fold, has_cjk, strip_control
-from .index import NameIndex
+from bot.text import MAX_QUERY_CHARS, clip, fold, has_cjk, strip_control
+from bot.matching.index import NameIndex
 
 EXACT, PREFIX, WORD_PREFIX, FUZZY = "exact", "prefix", "word-prefix", "fuzzy"
 MIN_SCORE = 62.0

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 
 def main() -> None:
-    from bot.commands.explore import ExploreRequest, odds
+    from bot.explore.command import ExploreRequest, odds
     from bot.config import Config
     from bot.explore.choices import Choices
     from bot.explore.engine import Engine

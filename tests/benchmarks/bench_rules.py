@@ -21,7 +21,7 @@ QUERIES = ["701.4", "701.44a", "702", "expl", "explore", "last known", "trample"
 
 def main() -> None:
     from bot.catalog import Catalog
-    from bot.rules import RulesBook
+    from bot.rules.book import RulesBook
     catalog = Catalog(full_catalog())
     started = time.perf_counter()
     book = RulesBook.from_catalog(catalog)

@@ -56,7 +56,7 @@ async def measure(n: int) -> None:
 
 
 def core(n: int) -> None:
-    from bot.commands.ruling import ruling
+    from bot.rulings.command import ruling
     from bot.config import Config
     from bot.services import Services
     services = Services(Config.from_env())

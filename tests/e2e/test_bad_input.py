@@ -1,5 +1,5 @@
 """Every command fed bad input: a clear, localized message, privately, never a traceback."""
-from tests.e2e.test_ruling import option
+from tests.e2e.helpers import option
 
 
 def run_options(**values):

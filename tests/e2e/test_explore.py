@@ -1,5 +1,5 @@
 """/explore end to end: seeded runs, the choice buttons, odds with a chart, decklists in a modal."""
-from tests.e2e.test_ruling import custom_ids, embed_text
+from tests.e2e.helpers import custom_ids, embed_text
 
 
 def sub(command, **options):

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import start_bot, stop_bot
-from tests.e2e.test_ruling import embed_text, option
+from tests.e2e.helpers import start_bot, stop_bot
+from tests.e2e.helpers import embed_text, option
 from tests.fake_discord.payloads import snowflake
 from tests.fake_discord.server import ADMIN_PERMISSIONS
 

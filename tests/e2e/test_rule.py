@@ -1,7 +1,7 @@
 """/rule end to end, on the four real editions of the Comprehensive Rules."""
 import pytest
 
-from tests.e2e.test_ruling import custom_ids, embed_text
+from tests.e2e.helpers import custom_ids, embed_text
 
 
 @pytest.fixture

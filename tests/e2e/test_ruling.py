@@ -1,30 +1,7 @@
 """/ruling end to end: the real bot, through discord.py's gateway and HTTP code, against the fake."""
 import time
 
-from tests.fake_discord.server import ADMIN_PERMISSIONS  # noqa: F401
-
-
-def option(name, value, focused=False):
-    data = {"name": name, "type": 3, "value": value}
-    if focused:
-        data["focused"] = True
-    return data
-
-
-def embed_text(body: dict) -> str:
-    parts = [body.get("content") or ""]
-    for e in body.get("embeds") or []:
-        parts += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text", "")]
-        parts += [f["name"] + "\n" + f["value"] for f in e.get("fields", [])]
-    return "\n".join(parts)
-
-
-def custom_ids(body: dict) -> list[str]:
-    ids = []
-    for row in body.get("components") or []:
-        for component in row.get("components", []):
-            ids.append(component.get("custom_id"))
-    return ids
+from tests.e2e.helpers import custom_ids, embed_text, option  # noqa: F401
 
 
 async def test_sync_carries_localized_names_and_descriptions(discord_bot):
@@ -143,8 +120,8 @@ async def test_unknown_card_answers_with_suggestions_to_pick(discord_bot):
 
 
 async def test_buttons_are_disabled_with_a_note_when_they_expire(discord_bot, monkeypatch):
-    import cogs.common
-    monkeypatch.setattr(cogs.common, "VIEW_TIMEOUT", 0.3)
+    import bot.discord_app.views
+    monkeypatch.setattr(bot.discord_app.views, "VIEW_TIMEOUT", 0.3)
     fake = discord_bot.fake
     answer = await fake.slash("ruling", [option("card", "defossilizzare")], locale="it")
     kind, message = await fake.next_edit(answer.token, timeout=5)

@@ -1,7 +1,7 @@
 """/settings end to end: admins only (declared and checked again), kept across a restart, honoured
 by /ruling and /explore; mentions never ping; the token never shows."""
-from tests.e2e.conftest import start_bot, stop_bot
-from tests.e2e.test_ruling import embed_text, option
+from tests.e2e.helpers import start_bot, stop_bot
+from tests.e2e.helpers import embed_text, option
 from tests.fake_discord.server import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS
 
 

@@ -1,0 +1,4 @@
+"""The discord.py adapters: the Bot subclass, the command translator and the shared views.
+
+The only place in ``bot`` that imports discord; the cogs build on it.
+"""

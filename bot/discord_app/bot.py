@@ -1,0 +1,81 @@
+"""The discord.py bot: a Bot subclass that loads the cogs, translates commands and syncs them."""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Config
+from bot.services import Services
+from bot.settings.store import SettingsStore
+from bot.discord_app.translator import WayfinderTranslator
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule", "cogs.explore", "cogs.settings", "cogs.inline")
+
+
+class WayfinderBot(commands.AutoShardedBot):
+    def __init__(self, services: Services, *, sync_commands: bool = True, **client_options):
+        config = services.config
+        intents = discord.Intents.none()
+        intents.guilds = True
+        if config.message_content:
+            intents.guild_messages = True
+            intents.message_content = True
+        options = dict(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            allowed_mentions=discord.AllowedMentions.none(),
+            help_command=None,
+        )
+        if config.shard_count:
+            options["shard_count"] = config.shard_count
+        if config.shard_ids:
+            options["shard_ids"] = list(config.shard_ids)
+        options.update(client_options)
+        super().__init__(**options)
+        self.services = services
+        self.sync_commands = sync_commands
+        self.settings: SettingsStore | None = None
+
+    async def setup_hook(self) -> None:
+        self.settings = await SettingsStore.open(self.services.config.settings_path)
+        await self.tree.set_translator(WayfinderTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        # load the catalog and the name index before the first command needs them
+        await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules))
+        if self.sync_commands:
+            await self.tree.sync()
+            guild_id = self.services.config.dev_guild_id
+            if guild_id:
+                guild = discord.Object(guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+
+    async def close(self) -> None:
+        await super().close()
+        if getattr(self, "settings", None) is not None:
+            await self.settings.close()
+            self.settings = None
+        await asyncio.to_thread(self.services.close)
+
+
+def create_bot(services: Services | None = None, **client_options) -> WayfinderBot:
+    """The bot, configured from environment variables; keyword arguments go to commands.Bot."""
+    sync = os.environ.get("WAYFINDER_SYNC_COMMANDS", "1") != "0"
+    return WayfinderBot(services or Services(Config.from_env()), sync_commands=sync, **client_options)
+
+
+def run_bot(config: Config) -> int:
+    bot = create_bot(Services(config))
+    bot.run(config.token, log_handler=None)
+    return 0
+
+
+__all__ = ["WayfinderBot", "app_commands", "create_bot", "run_bot"]

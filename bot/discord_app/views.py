@@ -1,0 +1,145 @@
+"""What every cog shares: the reader's language, embeds from pages, owner-only views."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import discord
+
+from bot.reply import Reply
+from bot.i18n import Messages, language_for_locale, messages
+from bot.pages import Page
+from bot.settings.store import GuildSettings
+
+NO_PINGS = discord.AllowedMentions.none()
+VIEW_TIMEOUT = float(os.environ.get("WAYFINDER_VIEW_TIMEOUT", "600"))
+
+
+@dataclass(frozen=True)
+class Context:
+    """Who reads the answer, in which language, under which server settings."""
+    lang: str
+    msg: Messages
+    guild: GuildSettings
+
+
+async def context(interaction: discord.Interaction, explicit: str | None = None) -> Context:
+    """The reply language: the command's option; else the server's setting (unless "auto"); else
+    the user's own /settings me language; else the user's Discord locale."""
+    store = getattr(interaction.client, "settings", None)
+    guild = await store.guild(interaction.guild_id) if store else GuildSettings()
+    lang = explicit
+    if not lang and guild.reply_language != "auto":
+        lang = guild.reply_language
+    if not lang and store:
+        lang = await store.user_language(interaction.user.id)
+    if not lang:
+        lang = language_for_locale(interaction.locale.value if interaction.locale else None)
+    return Context(lang, messages(lang), guild)
+
+
+async def reader_language(interaction: discord.Interaction, explicit: str | None = None) -> str:
+    return (await context(interaction, explicit)).lang
+
+
+async def messages_for(interaction: discord.Interaction, explicit: str | None = None) -> Messages:
+    return (await context(interaction, explicit)).msg
+
+
+def embed(page: Page) -> discord.Embed:
+    result = discord.Embed(title=page.title or None, description=page.description or None,
+                           color=page.color, url=page.url)
+    for field in page.fields:
+        result.add_field(name=field.name, value=field.value, inline=field.inline)
+    if page.footer:
+        result.set_footer(text=page.footer)
+    if page.thumbnail:
+        result.set_thumbnail(url=page.thumbnail)
+    return result
+
+
+async def send(interaction: discord.Interaction, *, content: str | None = None, embed: discord.Embed | None = None,
+               view: discord.ui.View | None = None, ephemeral: bool = False, file: discord.File | None = None):
+    """Answer an interaction (or follow up if it was answered or deferred), never pinging anyone."""
+    kwargs = {"content": content, "allowed_mentions": NO_PINGS, "ephemeral": ephemeral}
+    if embed is not None:
+        kwargs["embed"] = embed
+    if view is not None:
+        kwargs["view"] = view
+    if file is not None:
+        kwargs["file"] = file
+    if interaction.response.is_done():
+        return await interaction.followup.send(**kwargs, wait=True)
+    await interaction.response.send_message(**kwargs)
+    return None
+
+
+async def send_error(interaction: discord.Interaction, text: str) -> None:
+    await send(interaction, content=text, ephemeral=True)
+
+
+class OwnerView(discord.ui.View):
+    """Buttons and menus that answer only the person who invoked the command, and that are
+    disabled, with a note, when they expire."""
+
+    def __init__(self, interaction: discord.Interaction, msg: Messages, timeout: float | None = None):
+        super().__init__(timeout=timeout if timeout is not None else VIEW_TIMEOUT)
+        self.owner_id = interaction.user.id
+        self.origin = interaction
+        self.msg = msg
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.owner_id:
+            await interaction.response.send_message(
+                self.msg._("Only the person who used the command can press these buttons."),
+                ephemeral=True, allowed_mentions=NO_PINGS)
+            return False
+        return True
+
+    async def on_timeout(self) -> None:
+        for item in self.children:
+            if hasattr(item, "disabled"):
+                item.disabled = True
+        try:
+            await self.origin.edit_original_response(
+                content=self.msg._("These buttons have expired. Run the command again."), view=self,
+                allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            pass
+
+
+def choices_view(interaction, msg: Messages, reply: Reply, on_pick) -> discord.ui.View | None:
+    """A select menu of candidate cards; ``on_pick(interaction, value)`` answers the pick."""
+    if not reply.choices:
+        return None
+    view = OwnerView(interaction, msg)
+    select = discord.ui.Select(placeholder=msg._("Choose a card"), custom_id="wf:pick",
+                               options=[discord.SelectOption(label=c.label[:100], value=c.value[:100])
+                                        for c in reply.choices[:25]])
+
+    async def picked(select_interaction: discord.Interaction) -> None:
+        view.stop()
+        await on_pick(select_interaction, select.values[0])
+
+    select.callback = picked
+    view.add_item(select)
+    return view
+
+
+def rules_select(services, lang: str, msg: Messages, choices: list[tuple[str, str]], custom_id: str):
+    """A menu of the rules a reply cites; picking one shows it (as /rule would), privately."""
+    if not choices:
+        return None
+    select = discord.ui.Select(placeholder=msg._("Rule {number}", number="…"), custom_id=custom_id, row=4,
+                               options=[discord.SelectOption(label=label[:100], value=value[:100])
+                                        for label, value in choices[:25]])
+
+    async def picked(interaction: discord.Interaction) -> None:
+        from bot.rules.command import rule
+        reply = rule(services, select.values[0], lang)
+        await interaction.response.send_message(content=reply.content,
+                                                embed=embed(reply.pages[0]) if reply.pages else None,
+                                                ephemeral=True, allowed_mentions=NO_PINGS)
+
+    select.callback = picked
+    return select

@@ -1,0 +1,219 @@
+"""/explore: explore on a deck shuffled from a seed, step by step; exact odds; the deck list."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.explore import decks
+from bot.explore.cards import EXPLORES_ON_ENTERING
+from bot.explore.choices import Choices, NeedChoice, ScenarioError
+from bot.explore.engine import Engine, slug
+from bot.explore.model import CardFacts, GameState, Permanent
+from bot.explore.narrate import describe
+from bot.explore.odds import POLICIES, explore_odds
+from bot.explore.shuffle import new_seed, parse_seed, shuffled
+from bot.i18n import Messages, messages
+from bot.pages import Field, Page, escape, pack, split_value
+from bot.services import Services
+from bot.reply import Choice, Reply
+
+MAX_TIMES = 20
+COLOR = 0x228B22
+
+
+@dataclass
+class ExploreRequest:
+    deck: str                      # a preset name, or a saved deck's name (its text in deck_text)
+    explorer: str
+    times: int | None = None
+    seed: int | None = None
+    answers: list[str] = field(default_factory=list)
+    deck_text: str | None = None
+    policy: str | None = None      # a standing answer to reveals (None: ask)
+
+
+def card_facts(services: Services, oracle_id: str) -> CardFacts:
+    return CardFacts.from_card(services.catalog.card(oracle_id))
+
+
+def load_deck(services: Services, request: ExploreRequest, msg: Messages, lang: str) -> tuple[list[str] | None, Reply | None]:
+    text = request.deck_text if request.deck_text is not None else decks.preset_text(request.deck)
+    if text is None:
+        return None, Reply(content=msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(request.deck),
+                                         decks=", ".join(decks.preset_names())), error=True)
+    parsed = decks.parse(text, services.matcher, msg, request.deck, lang)
+    if parsed.errors:
+        return None, Reply(content="\n".join(parsed.errors[:10]), error=True)
+    return parsed.oracle_ids(), None
+
+
+def deck_and_explorer(services: Services, request: ExploreRequest, msg: Messages,
+                      lang: str) -> tuple[list[str], str | None, Reply | None]:
+    """The deck's cards and the explorer's oracle id, or the reply that says what is wrong."""
+    deck, problem = load_deck(services, request, msg, lang)
+    if problem:
+        return [], None, problem
+    lookup = services.matcher.resolve(request.explorer, prefer_lang=lang)
+    if lookup.status != "one":
+        return [], None, Reply(content=msg._("No card named “{query}”.", query=escape(request.explorer)), error=True)
+    if lookup.best.oracle_id not in deck:
+        return [], None, Reply(content=msg._("{card} is not in the deck.", card=lookup.best.english_name), error=True)
+    return deck, lookup.best.oracle_id, None
+
+
+def run(services: Services, request: ExploreRequest, lang: str, interactive: bool = True) -> Reply:
+    msg = messages(lang)
+    seed = request.seed if request.seed is not None else new_seed()
+    if request.times is not None and not 1 <= request.times <= MAX_TIMES:
+        return Reply(content=msg._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+    deck, explorer_id, problem = deck_and_explorer(services, request, msg, lang)
+    if problem:
+        return problem
+    library_ids = list(deck)
+    library_ids.remove(explorer_id)
+    facts = {oid: card_facts(services, oid) for oid in set(deck)}
+    state = GameState(library=[facts[oid] for oid in shuffled(library_ids, seed)])
+    explorer = facts[explorer_id]
+    choices = Choices(request.answers, interactive=interactive, policy=request.policy)
+    engine = Engine(state, choices, services.card_facts)
+    explorer_id_on_battlefield = slug(explorer.name)
+    pending: NeedChoice | None = None
+    try:
+        if request.times is None and explorer.front_name in EXPLORES_ON_ENTERING:
+            engine.run_action({"enter": explorer.name, "id": explorer_id_on_battlefield,
+                               "x": 1 if EXPLORES_ON_ENTERING[explorer.front_name] == "X" else 0})
+        else:
+            state.battlefield[explorer_id_on_battlefield] = Permanent(explorer_id_on_battlefield, explorer,
+                                                                      object_number=1)
+            engine.run_action({"explore": explorer_id_on_battlefield, "times": request.times or 1})
+    except NeedChoice as need:
+        pending = need
+    except ScenarioError as exc:
+        return Reply(content=str(exc), error=True)
+    return _run_reply(engine, explorer, request, seed, pending, msg)
+
+
+def _deck_label(name: str) -> str:
+    return name if name in decks.preset_names() else escape(name)
+
+
+def _zone(cards: list[CardFacts], msg: Messages) -> str:
+    return ", ".join(c.name for c in cards) if cards else msg._("(empty)")
+
+
+def _run_reply(engine: Engine, explorer: CardFacts, request: ExploreRequest, seed: int,
+               pending: NeedChoice | None, msg: Messages) -> Reply:
+    state = engine.state
+    steps = [line for line in (describe(e, msg) for e in engine.events) if line]
+    numbered = "\n".join(f"{i}. {line}" for i, line in enumerate(steps, start=1))
+    header = Page(title=msg._("Explore — {card}", card=explorer.name),
+                  description=msg._("Deck: {deck} · seed {seed}", deck=_deck_label(request.deck), seed=seed),
+                  color=COLOR)
+    blocks = [[Field(msg._("Steps") if i == 0 else "…", piece) for i, piece in enumerate(split_value(numbered))]]
+    top = state.library[0].name if state.library else msg._("(empty)")
+    zones = [Field(msg._("Library"), msg._("{count} cards, top: {top}", count=len(state.library), top=top), True),
+             Field(msg._("Hand"), _zone(state.hand, msg), True),
+             Field(msg._("Graveyard"), _zone(state.graveyard, msg), True),
+             Field(msg._("Battlefield"), ", ".join(f"{p.card.name}" + (f" (+{p.counters})" if p.counters else "")
+                                                 for p in state.battlefield.values()) or msg._("(empty)"), True),
+             Field(msg._("Life: {life}", life=state.life), "\u200b", True)]
+    visible = state.top_card_visible()
+    if visible:
+        zones.append(Field("\u200b", msg._("You may look at the top card of your library: {card}.", card=visible)))
+    blocks.append(zones)
+    reply = Reply(pages=pack(header, blocks, lambda page, pages: msg._("Page {page} of {pages}", page=page, pages=pages)))
+    if pending is not None and pending.decision == "reveal":
+        reply.content = msg._("{card} was revealed. Keep it on top or put it into the graveyard?",
+                              card=pending.about.get("card", "?"))
+        reply.choices = [Choice(msg._("Keep on top"), "keep"), Choice(msg._("Graveyard"), "graveyard")]
+    elif pending is not None:
+        reply.content = f"{pending.decision}: {', '.join(pending.options)}"
+        reply.choices = [Choice(o, o) for o in pending.options]
+    reply.data = {
+        "seed": seed, "deck": request.deck, "explorer": explorer.name, "answers": list(request.answers),
+        "pending": ({"decision": pending.decision, "options": list(pending.options), "default": pending.default}
+                    if pending else None),
+        "explored": [{"permanent": e.permanent, "card": e.card, "revealed": e.revealed} for e in engine.explored],
+        "events": [e.as_dict() for e in engine.events],
+        "state": state.as_dict(),
+    }
+    return reply
+
+
+def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "keep") -> Reply:
+    msg = messages(lang)
+    times = request.times or 1
+    if not 1 <= times <= MAX_TIMES:
+        return Reply(content=msg._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+    if policy not in POLICIES:
+        policy = "keep"
+    deck, explorer_id, problem = deck_and_explorer(services, request, msg, lang)
+    if problem:
+        return problem
+    library = list(deck)
+    library.remove(explorer_id)
+    lands = sum(1 for oid in library if card_facts(services, oid).is_land)
+    result = explore_odds(len(library), lands, times, policy)
+    return odds_reply(result, services.catalog.card(explorer_id).name, request.deck, msg)
+
+
+def odds_reply(result, explorer: str, deck: str, msg: Messages) -> Reply:
+    policy_name = msg._("keep on top") if result.policy == "keep" else msg._("graveyard")
+
+    def table(distribution) -> str:
+        lines = [f"{k}: {float(p):.2%} ({p.numerator}/{p.denominator})" for k, p in sorted(distribution.items())]
+        lines.append(msg._("expected {value}", value=f"{float(result.expected(distribution)):.3f}"))
+        return "\n".join(lines)
+
+    page = Page(title=f"{msg._('Odds')} — {explorer}",
+                description=msg._("Exact odds: {library} cards in the library, {lands} lands, {times} explores, nonland cards: {policy}.",
+                                  library=result.library, lands=result.lands, times=result.times, policy=policy_name)
+                + "\n" + msg._("Deck: {deck} · seed {seed}", deck=_deck_label(deck), seed="—"),
+                fields=[Field(msg._("Lands to hand"), table(result.lands_to_hand), True),
+                        Field(msg._("+1/+1 counters"), table(result.counters), True),
+                        Field(msg._("Cards put into the graveyard"), table(result.to_graveyard), True)],
+                color=COLOR)
+    return Reply(pages=[page], data={"explorer": explorer, "deck": deck, **result.as_dict()})
+
+
+def list_decks(services: Services, lang: str, saved: list[str] | None = None) -> Reply:
+    msg = messages(lang)
+    fields = [Field(msg._("Preset decks"), "\n".join(f"`{n}` — {decks.preset_title(n)}" for n in decks.preset_names()))]
+    if saved:
+        fields.append(Field(msg._("Saved decks"), "\n".join(f"`{escape(n)}`" for n in saved)))
+    return Reply(pages=[Page(title=msg._("Preset decks"), fields=fields, color=COLOR)])
+
+
+def request_from_options(options: dict) -> tuple[ExploreRequest, str | None]:
+    """From console options; returns the request and the name of an invalid option, if any."""
+    request = ExploreRequest(deck=options.get("deck", "ixalan"), explorer=options.get("explorer") or options.get("", ""))
+    bad = None
+    if options.get("times"):
+        try:
+            request.times = int(options["times"])
+        except ValueError:
+            bad = "times"
+    if options.get("seed"):
+        try:
+            request.seed = parse_seed(options["seed"])
+        except ValueError:
+            bad = "seed"
+    if options.get("choices"):
+        request.answers = options["choices"].split()
+    return request, bad
+
+
+def run_from_options(services: Services, options: dict, lang: str) -> Reply:
+    request, bad = request_from_options(options)
+    if bad == "seed":
+        return Reply(content=messages(lang)._("The seed must be a whole number from 0 to 9223372036854775807."), error=True)
+    if bad == "times":
+        return Reply(content=messages(lang)._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+    request.policy = options.get("policy") if options.get("policy") in POLICIES else None
+    return run(services, request, lang, interactive=False)
+
+
+def odds_from_options(services: Services, options: dict, lang: str) -> Reply:
+    request, bad = request_from_options(options)
+    if bad:
+        return Reply(content=messages(lang)._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+    return odds(services, request, lang, options.get("policy", "keep"))

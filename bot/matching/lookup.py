@@ -1,0 +1,52 @@
+"""Resolve a card option (an autocomplete value or typed text) into a card, or explain why not."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.i18n import Messages
+from bot.matching import Matcher, Resolution
+from bot.pages import escape
+from bot.text import MAX_QUERY_CHARS
+from bot.reply import Choice, Reply
+
+AUTOCOMPLETE_PREFIX = "id:"
+
+
+@dataclass(frozen=True)
+class Lookup:
+    oracle_id: str | None
+    reply: Reply | None          # set when there is no single card: the message to show
+    truncated: bool = False
+
+
+def resolve_card(matcher: Matcher, value: str, msg: Messages, prefer_lang: str | None = None) -> Lookup:
+    """An autocomplete value ("id:<oracle id>") is taken as is; typed text goes to the matcher."""
+    value = value or ""
+    if value.startswith(AUTOCOMPLETE_PREFIX):
+        oracle_id = value[len(AUTOCOMPLETE_PREFIX):]
+        if oracle_id in matcher.index.english_name:
+            return Lookup(oracle_id, None)
+    result: Resolution = matcher.resolve(value, prefer_lang=prefer_lang)
+    if result.status == "one":
+        return Lookup(result.best.oracle_id, None, result.truncated)
+    if result.reason == "empty":
+        return Lookup(None, Reply(content=msg._("Type a card name."), error=True))
+    if result.reason == "no-letters":
+        return Lookup(None, Reply(content=msg._("That name has no letters or digits in it."), error=True))
+    choices = [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id) for c in result.candidates[:5]]
+    if result.status == "ambiguous":
+        content = msg._("Several cards match “{query}”: pick one below.", query=escape(result.query))
+    else:
+        content = msg._("No card named “{query}”.", query=escape(result.query))
+        if choices:
+            content += "\n" + msg._("Did you mean: {suggestions}?",
+                                    suggestions=", ".join(escape(c.label) for c in choices))
+    if result.truncated:
+        content += "\n" + msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY_CHARS)
+    return Lookup(None, Reply(content=content, choices=choices, error=result.status == "none",
+                              data=result.as_dict()), result.truncated)
+
+
+def autocomplete_choices(matcher: Matcher, current: str, prefer_lang: str | None) -> list[Choice]:
+    return [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id)
+            for c in matcher.autocomplete(current, prefer_lang=prefer_lang, limit=25)]

@@ -1,0 +1,1 @@
+"""/rule: the Comprehensive Rules by number, keyword or glossary term; editions and their diff."""

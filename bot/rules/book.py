@@ -1,0 +1,405 @@
+"""The Comprehensive Rules in memory: look-up by number, keyword or glossary term, old numbers,
+translated excerpts, and a fast autocomplete.
+
+Editions are read from the catalog; the newest English edition is the current one. A number
+quoted from an older edition is traced by the rule's title across editions (701.38 "Explore" in
+2017 is 701.44 today), never by a table of numbers.
+"""
+from __future__ import annotations
+
+import json
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from bot.text import fold
+
+NUMBER = re.compile(r"^\s*(\d{1,3})(?:\.(\d+)([a-z])?)?\.?\s*$", re.IGNORECASE)
+CITATION = re.compile(r"\brules?\s+((?:\d{3}(?:\.\d+[a-z]?)?)(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+|–|-)\d{3}(?:\.\d+[a-z]?)?)*)")
+CITED_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
+MAX_QUERY = 100
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: str
+    parent: str | None
+    title: str | None
+    text: str
+    examples: tuple[str, ...]
+    position: int
+
+    @property
+    def body(self) -> str:
+        """The text without its number."""
+        return self.text.split(" ", 1)[1] if " " in self.text else ""
+
+
+@dataclass
+class Edition:
+    id: int
+    effective_date: str
+    lang: str
+    rules: dict[str, Rule]
+    glossary: dict[str, str]
+    order: list[str] = field(default_factory=list)
+    by_title: dict[str, str] = field(default_factory=dict)   # folded title → number
+    children: dict[str, list[str]] = field(default_factory=dict)
+
+    def index(self) -> "Edition":
+        self.order = sorted(self.rules, key=lambda n: self.rules[n].position)
+        for number in self.order:
+            rule = self.rules[number]
+            if rule.title:
+                self.by_title.setdefault(fold(rule.title), number)
+            if rule.parent:
+                self.children.setdefault(rule.parent, []).append(number)
+        return self
+
+
+@dataclass(frozen=True)
+class Renumbering:
+    number: str          # as quoted
+    edition: str         # the edition where it meant ``title``
+    title: str
+    current: str         # its number today
+
+
+@dataclass(frozen=True)
+class Excerpt:
+    """A translated quotation of the rules (e.g. the French 701.38 of an article)."""
+    lang: str
+    quoted_number: str
+    edition: str | None      # the English edition it was quoted from, when recognised
+    current: str | None      # the number of the same rule today
+    rules: tuple[Rule, ...]
+    source: str
+
+
+@dataclass
+class Answer:
+    kind: str                         # rule | section | glossary | search | none | empty | no-rules
+    query: str
+    edition: str | None = None
+    rules: list[Rule] = field(default_factory=list)
+    glossary: list[tuple[str, str]] = field(default_factory=list)
+    renumbered: list[Renumbering] = field(default_factory=list)
+    excerpt: Excerpt | None = None
+    citations: list[str] = field(default_factory=list)
+    previous: str | None = None
+    next: str | None = None
+    parent: str | None = None
+    truncated: bool = False
+
+
+def load_editions(catalog) -> tuple[list[Edition], list[tuple[str, str, list[Rule]]]]:
+    """English editions (oldest first) and translated excerpts (lang, source, rules)."""
+    editions: list[Edition] = []
+    excerpts = []
+    for edition_id, date, lang, path in catalog.query(
+            "SELECT e.id, e.effective_date, e.lang, d.path FROM cr_editions e"
+            " JOIN documents d ON d.id = e.document_id ORDER BY e.effective_date"):
+        rules = {}
+        for number, parent, title, text, examples, position in catalog.query(
+                "SELECT number, parent, title, text, examples, position FROM cr_rules WHERE edition_id = ?",
+                (edition_id,)):
+            rules[number] = Rule(number, parent, title, text, tuple(json.loads(examples)) if examples else (),
+                                 position)
+        if date.startswith("excerpt:"):
+            excerpts.append((lang, path, sorted(rules.values(), key=lambda r: r.position)))
+            continue
+        glossary = dict(catalog.query("SELECT term, definition FROM cr_glossary WHERE edition_id = ?",
+                                      (edition_id,)))
+        editions.append(Edition(edition_id, date, lang, rules, glossary).index())
+    return editions, excerpts
+
+
+class RulesBook:
+    def __init__(self, editions: list[Edition], excerpts: list[tuple[str, str, list[Rule]]] = ()):
+        self.editions = [e for e in editions if e.lang == "en"]
+        self.current = self.editions[-1] if self.editions else None
+        self.excerpts = [self._place_excerpt(lang, source, rules) for lang, source, rules in excerpts]
+        self._build_search()
+
+    @classmethod
+    def from_catalog(cls, catalog) -> "RulesBook":
+        return cls(*load_editions(catalog))
+
+    @property
+    def empty(self) -> bool:
+        return self.current is None
+
+    def edition(self, date: str) -> Edition | None:
+        return next((e for e in self.editions if e.effective_date == date), None)
+
+    # -- old numbers and translated excerpts --------------------------------------------------
+
+    def current_number(self, number: str, edition: Edition) -> str | None:
+        """Where the rule ``number`` of ``edition`` stands in the current edition (by title)."""
+        if self.current is None:
+            return None
+        head, letter = _split_letter(number)
+        rule = edition.rules.get(head)
+        if rule is None or not rule.title:
+            return None
+        now = self.current.by_title.get(fold(rule.title))
+        if now is None:
+            return None
+        return now + letter if (now + letter) in self.current.rules else now
+
+    def renumberings(self, number: str) -> list[Renumbering]:
+        """Older editions in which ``number`` named another rule than it does today."""
+        out = []
+        head, _ = _split_letter(number)
+        today = self.current.rules.get(head) if self.current else None
+        seen = set()
+        for edition in self.editions[:-1]:
+            old = edition.rules.get(head)
+            if old is None or not old.title or (today and today.title and fold(today.title) == fold(old.title)):
+                continue
+            now = self.current_number(number, edition)
+            if now and now != number and (old.title, now) not in seen:
+                seen.add((old.title, now))
+                out.append(Renumbering(number, edition.effective_date, old.title, now))
+        return out
+
+    def _place_excerpt(self, lang: str, source: str, rules: list[Rule]) -> Excerpt:
+        """Find the English edition an excerpt was quoted from: the same rule number with the
+        same subrules."""
+        top = next((r for r in rules if not r.number[-1].isalpha()), rules[0])
+        letters = {r.number[len(top.number):] for r in rules if r.parent == top.number}
+        for edition in self.editions:
+            rule = edition.rules.get(top.number)
+            if rule and {c[len(top.number):] for c in edition.children.get(top.number, [])} == letters:
+                return Excerpt(lang, top.number, edition.effective_date,
+                               self.current_number(top.number, edition), tuple(rules), source)
+        return Excerpt(lang, top.number, None, None, tuple(rules), source)
+
+    def excerpt_for(self, number: str, lang: str) -> Excerpt | None:
+        head, _ = _split_letter(number)
+        for excerpt in self.excerpts:
+            if excerpt.lang == lang and head in (excerpt.quoted_number, excerpt.current):
+                return excerpt
+        return None
+
+    # -- look-up ------------------------------------------------------------------------------
+
+    def lookup(self, query: str, lang: str = "en") -> Answer:
+        query = (query or "").strip()
+        truncated = len(query) > MAX_QUERY
+        query = query[:MAX_QUERY]
+        if not query:
+            return Answer("empty", query)
+        if self.current is None:
+            return Answer("no-rules", query)
+        edition = self.current
+        match = NUMBER.match(query)
+        if match:
+            answer = self._by_number(query, match, lang)
+        else:
+            answer = self._by_words(query)
+        answer.truncated = truncated
+        answer.edition = edition.effective_date
+        return answer
+
+    def _by_number(self, query: str, match, lang: str) -> Answer:
+        edition = self.current
+        section, rule, letter = match.group(1), match.group(2), (match.group(3) or "").lower()
+        number = section if rule is None else f"{section}.{rule}{letter}"
+        answer = Answer("rule", query)
+        answer.renumbered = self.renumberings(number)
+        answer.excerpt = self.excerpt_for(number, lang) if lang != "en" else None
+        if answer.excerpt and answer.excerpt.current and _split_letter(number)[0] == answer.excerpt.quoted_number:
+            # the reader quotes the translated text: show today's English text of the same rule
+            number = answer.excerpt.current + _split_letter(number)[1]
+        if number not in edition.rules:
+            if answer.renumbered:
+                number = answer.renumbered[0].current
+            else:
+                answer.kind = "none"
+                answer.previous = self._neighbour(number, -1)
+                return answer
+        rule_obj = edition.rules[number]
+        if len(number) <= 3:  # a section ("7") or a rule ("701"): titles of what it holds
+            answer.kind = "section"
+            answer.rules = [rule_obj] + [edition.rules[n] for n in edition.children.get(number, [])]
+        elif letter:
+            answer.rules = [rule_obj]
+        else:
+            answer.rules = [rule_obj] + [edition.rules[n] for n in edition.children.get(number, [])]
+        answer.parent = rule_obj.parent
+        answer.previous = self._sibling(number, -1)
+        answer.next = self._sibling(number, +1)
+        answer.citations = self.citations(answer.rules)
+        return answer
+
+    def _sibling(self, number: str, step: int) -> str | None:
+        edition = self.current
+        rule = edition.rules[number]
+        siblings = edition.children.get(rule.parent, []) if rule.parent else \
+            [n for n in edition.order if edition.rules[n].parent is None]
+        i = siblings.index(number) + step
+        return siblings[i] if 0 <= i < len(siblings) else None
+
+    def _neighbour(self, number: str, step: int) -> str | None:
+        order = self.current.order
+        i = bisect_left(order, number)
+        return order[i - 1] if 0 < i <= len(order) else None
+
+    def citations(self, rules: list[Rule]) -> list[str]:
+        """The rules cited in the texts ("see rule 701.44c"), in order, existing ones only."""
+        own = {r.number for r in rules}
+        out: list[str] = []
+        for rule in rules:
+            for text in (rule.text, *rule.examples):
+                for group in CITATION.findall(text):
+                    for number in CITED_NUMBER.findall(group):
+                        if number not in own and number not in out and number in self.current.rules:
+                            out.append(number)
+        return out
+
+    def _by_words(self, query: str) -> Answer:
+        edition = self.current
+        wanted = fold(query)
+        answer = Answer("search", query)
+        term = self._glossary_keys.get(wanted)
+        if term:
+            answer.kind = "glossary"
+            definition = edition.glossary[term]
+            answer.glossary = [(term, definition)]
+            pointed = [n for n in CITED_NUMBER.findall(" ".join(CITATION.findall(definition)))
+                       if n in edition.rules]
+            answer.rules = [edition.rules[n] for n in pointed]
+        titled = edition.by_title.get(wanted)
+        if titled and edition.rules[titled] not in answer.rules:
+            answer.rules.insert(0, edition.rules[titled])
+        if not answer.rules and not answer.glossary:
+            answer.rules = [edition.rules[n] for n in self.search(query, limit=5)]
+            terms = [t for t, _, _ in process.extract(wanted, self._glossary_keys.keys(),
+                                                       scorer=fuzz.WRatio, limit=2, score_cutoff=88)]
+            answer.glossary = [(self._glossary_keys[t], edition.glossary[self._glossary_keys[t]]) for t in terms]
+        if not answer.rules and not answer.glossary:
+            answer.kind = "none"
+        elif answer.rules and "." in answer.rules[0].number and not answer.rules[0].number[-1].isalpha():
+            # the main rule found comes with its subrules, as a look-up by number gives it
+            head = answer.rules[0]
+            subrules = [edition.rules[n] for n in edition.children.get(head.number, [])]
+            answer.rules = [head, *[r for r in subrules if r not in answer.rules],
+                            *[r for r in answer.rules[1:] if r not in subrules]]
+        answer.citations = self.citations(answer.rules)
+        return answer
+
+    def search(self, query: str, limit: int = 5) -> list[str]:
+        """Rules whose title or text mention the words of ``query``, best first."""
+        wanted = fold(query)
+        words = [w for w in wanted.split() if len(w) > 2] or wanted.split()
+        scored = []
+        for number, text in self._texts.items():
+            if wanted in text:
+                score = 200 - len(text) / 100
+            elif all(w in text for w in words):
+                score = 100 - len(text) / 100
+            else:
+                continue
+            title = self.current.rules[number].title
+            if title and wanted in fold(title):
+                score += 100
+            scored.append((-score, self.current.rules[number].position, number))
+        if not scored:
+            best = process.extract(wanted, self._texts, scorer=fuzz.partial_ratio, limit=limit, score_cutoff=80)
+            return [number for _, _, number in best]
+        return [number for _, _, number in sorted(scored)[:limit]]
+
+    # -- rules behind a card's text ----------------------------------------------------------
+
+    def keyword_rules(self, text: str, limit: int = 5) -> list[str]:
+        """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44."""
+        if self.current is None or not text:
+            return []
+        if not hasattr(self, "_keyword_patterns"):
+            patterns = []
+            for number in self.current.order:
+                rule = self.current.rules[number]
+                if rule.parent in ("701", "702") and rule.title and len(rule.title) > 2:
+                    word = re.escape(rule.title.lower())
+                    patterns.append((re.compile(rf"\b{word}(?:s|es|ed|ing)?\b"), number))
+            self._keyword_patterns = patterns
+        lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
+        found = [number for pattern, number in self._keyword_patterns if pattern.search(lowered)]
+        return found[:limit]
+
+    # -- autocomplete -------------------------------------------------------------------------
+
+    def _build_search(self) -> None:
+        self._texts: dict[str, str] = {}
+        self._numbers: list[str] = []
+        self._labels: dict[str, str] = {}
+        self._titles: list[tuple[str, str]] = []   # (folded title or term, value)
+        self._glossary_keys: dict[str, str] = {}
+        if self.current is None:
+            return
+        edition = self.current
+        for number in edition.order:
+            rule = edition.rules[number]
+            self._texts[number] = fold(rule.text)
+            self._labels[number] = _clip(f"{number} {rule.title}" if rule.title else rule.text, 100)
+            if rule.title:
+                self._titles.append((fold(rule.title), number))
+        self._numbers = sorted(edition.rules)
+        for term in edition.glossary:
+            key = fold(term)
+            self._glossary_keys[key] = term
+            self._titles.append((key, "g:" + term))
+        self._title_keys = [t for t, _ in self._titles]
+
+    def label(self, value: str) -> str:
+        if value.startswith("g:"):
+            return _clip(value[2:], 100)
+        return self._labels.get(value, value)
+
+    def autocomplete(self, current: str, limit: int = 25) -> list[tuple[str, str]]:
+        """(label, value) choices: numbers by prefix, titles and glossary terms by words."""
+        if self.current is None:
+            return []
+        current = (current or "").strip()[:MAX_QUERY]
+        if not current:
+            return [(self.label(n), n) for n in [n for n in self.current.order if len(n) == 1][:limit]]
+        if current[0].isdigit():
+            start = bisect_left(self._numbers, current)
+            values = []
+            for number in self._numbers[start:start + 400]:
+                if not number.startswith(current):
+                    break
+                values.append(number)
+            values.sort(key=lambda n: (len(n), self.current.rules[n].position))
+            values += [r.current for r in self.renumberings(current.rstrip(".")) if r.current not in values]
+            return [(self.label(v), v) for v in values[:limit]]
+        wanted = fold(current)
+        if not wanted:
+            return []
+        ranked: dict[str, float] = {}
+        for key, value in self._titles:
+            if key == wanted:
+                ranked[value] = 300
+            elif key.startswith(wanted):
+                ranked.setdefault(value, 200 - len(key))
+            elif f" {wanted}" in f" {key}":
+                ranked.setdefault(value, 150 - len(key))
+        if len(ranked) < limit:
+            for _, score, i in process.extract(wanted, self._title_keys, scorer=fuzz.WRatio, limit=limit,
+                                               score_cutoff=75):
+                ranked.setdefault(self._titles[i][1], score / 2)
+        values = sorted(ranked, key=lambda v: (-ranked[v], v))[:limit]
+        return [(self.label(v), v) for v in values]
+
+
+def _split_letter(number: str) -> tuple[str, str]:
+    if number and number[-1].isalpha() and "." in number:
+        return number[:-1], number[-1]
+    return number, ""
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,1 @@
+"""/ruling: a card's official rulings in the reader's language (choice, pages, command)."""

@@ -1,0 +1,1 @@
+"""/settings: per-guild and per-user settings, saved decks, and the reply-language policy."""

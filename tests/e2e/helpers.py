@@ -1,0 +1,61 @@
+"""What the end-to-end tests share: starting and stopping the real bot against the fake Discord,
+building interaction options, and reading what the bot sent."""
+from __future__ import annotations
+
+import asyncio
+
+from tests.fake_discord import FakeDiscord
+
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake.token-never-to-be-logged"
+
+
+class BotUnderTest:
+    def __init__(self, fake: FakeDiscord, bot, task):
+        self.fake, self.bot, self.task = fake, bot, task
+
+
+async def start_bot(fake: FakeDiscord, **options):
+    from bot import create_bot
+    bot = create_bot(connector=fake.connector(), guild_ready_timeout=0.05, **options)
+    task = asyncio.create_task(bot.start(TOKEN))
+    ready = asyncio.create_task(bot.wait_until_ready())
+    done, _ = await asyncio.wait({task, ready}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+    if ready not in done:
+        ready.cancel()
+        if task.done():
+            await bot.close()
+            task.result()  # raises what stopped the bot
+        raise TimeoutError("the bot did not become ready")
+    return bot, task
+
+
+async def stop_bot(bot, task) -> None:
+    await bot.close()
+    try:
+        await asyncio.wait_for(task, 10)
+    except (asyncio.CancelledError, Exception):
+        pass
+
+
+
+def option(name, value, focused=False):
+    data = {"name": name, "type": 3, "value": value}
+    if focused:
+        data["focused"] = True
+    return data
+
+
+def embed_text(body: dict) -> str:
+    parts = [body.get("content") or ""]
+    for e in body.get("embeds") or []:
+        parts += [e.get("title") or "", e.get("description") or "", (e.get("footer") or {}).get("text", "")]
+        parts += [f["name"] + "\n" + f["value"] for f in e.get("fields", [])]
+    return "\n".join(parts)
+
+
+def custom_ids(body: dict) -> list[str]:
+    ids = []
+    for row in body.get("components") or []:
+        for component in row.get("components", []):
+            ids.append(component.get("custom_id"))
+    return ids

@@ -1,0 +1,110 @@
+"""The card-name matcher on the bundled catalog (seed names) and on the full real catalog."""
+import pytest
+
+from bot.matching import Matcher, NameIndex
+from tests.helpers import SHARED_DATA, needs_shared
+
+
+@pytest.mark.parametrize("typed, english", [
+    ("defossilizare", "Defossilize"),          # typo in the Italian name
+    ("Defossilizzare", "Defossilize"),
+    ("lanterne calotte", "Glowcap Lantern"),   # partial French words
+    ("agente rainha", "Queen's Agent"),        # words left out
+    ("agente da rainha", "Queen's Agent"),
+    ("guidevoie", "Tishana's Wayfinder"),      # the start of a French name
+    ("nicanzil", "Nicanzil, Current Conductor"),
+    ("NICANZIL CURRENT CONDUCTOR", "Nicanzil, Current Conductor"),
+    ("Écuyère des quêteurs", "Seekers' Squire"),
+    ("ecuyere des queteurs", "Seekers' Squire"),  # accents left out
+    ("ティシャーナの道探し", "Tishana's Wayfinder"),
+    ("Проводница Тишаны", "Tishana's Wayfinder"),
+    ("提莎娜的探路人", "Tishana's Wayfinder"),
+    ("Ｔｉｓｈａｎａ’ｓ　Ｗａｙｆｉｎｄｅｒ", "Tishana's Wayfinder"),  # full width
+    ("  tishanas    wayfinder ", "Tishana's Wayfinder"),
+    ("Mycoid Maze", "Twists and Turns // Mycoid Maze"),   # one face
+    ("kazandu valley", "Kazandu Mammoth // Kazandu Valley"),
+    ("jadelite rangr", "Jadelight Ranger"),    # two typos
+    ("Tishana\u200b's Wayfinder", "Tishana's Wayfinder"),  # invisible character
+])
+def test_seed_and_bundled_names_resolve(bundled_matcher, typed, english):
+    result = bundled_matcher.resolve(typed)
+    assert result.status == "one", (typed, result.candidates[:3])
+    assert result.best.english_name == english
+
+
+@pytest.mark.parametrize("typed, reason", [("", "empty"), ("   ", "empty"), ("?!…", "no-letters"),
+                                           ("🙂🙂", "no-letters"), ("\x00\x07", "empty")])
+def test_empty_and_letterless_input_is_a_clear_none(bundled_matcher, typed, reason):
+    result = bundled_matcher.resolve(typed)
+    assert result.status == "none" and result.reason == reason
+
+
+def test_unknown_name_gives_none_with_suggestions(bundled_matcher):
+    result = bundled_matcher.resolve("Tishana Pathfinder Supreme Deluxe")
+    assert result.status in ("none", "one")
+    result = bundled_matcher.resolve("zzqxv")
+    assert result.status == "none" and result.reason == "no-match"
+
+
+def test_over_long_input_is_cut_and_said_so(bundled_matcher):
+    result = bundled_matcher.resolve("Queen's Agent " + "x" * 500)
+    assert result.truncated and len(result.query) == 200
+
+
+def test_autocomplete_labels_show_the_typed_language_and_english(bundled_matcher):
+    choices = bundled_matcher.autocomplete("agente da", prefer_lang="pt")
+    assert "Agente da Rainha (Queen's Agent)" in [c.label() for c in choices]
+    choices = bundled_matcher.autocomplete("tishana", prefer_lang="fr")
+    labels = [c.label() for c in choices]
+    assert "Guidevoie de Tishana (Tishana's Wayfinder)" in labels or "Tishana's Wayfinder" in labels
+    assert all(len(c.label()) <= 100 for c in choices)
+    assert len(choices) <= 25
+    assert len({c.oracle_id for c in choices}) == len(choices)
+
+
+def test_autocomplete_prefers_the_readers_language_on_a_tie(bundled_matcher):
+    choices = bundled_matcher.autocomplete("guidevoie", prefer_lang="fr")
+    assert choices[0].label() == "Guidevoie de Tishana (Tishana's Wayfinder)"
+
+
+def test_ranking_exact_before_prefix_and_real_cards_before_tokens():
+    cards = {"a": ("Map", "card"), "b": ("Mapmaker", "card"), "c": ("Map", "token")}
+    rows = [("a", "en", "Map", -1, "map", 1), ("b", "en", "Mapmaker", -1, "mapmaker", 1),
+            ("c", "en", "Map", -1, "map", 1)]
+    matcher = Matcher(NameIndex.from_rows(rows, cards))
+    result = matcher.resolve("map")
+    assert [c.oracle_id for c in result.candidates] == ["a", "c", "b"]
+    assert result.status == "one"
+    assert [c.oracle_id for c in matcher.autocomplete("map")] == ["a", "c", "b"]
+
+
+def test_the_order_is_deterministic(bundled_matcher):
+    first = [c.oracle_id for c in bundled_matcher.autocomplete("i")]
+    assert first == [c.oracle_id for c in bundled_matcher.autocomplete("i")]
+
+
+def test_the_index_cache_is_used_and_rebuilt_when_the_catalog_changes(bundled_catalog, tmp_path):
+    index = NameIndex.load(bundled_catalog)
+    assert NameIndex.cache_path(bundled_catalog.path).exists()
+    again = NameIndex.load(bundled_catalog)
+    assert again.keys == index.keys
+
+
+@needs_shared
+def test_public_queries_are_answered_right(full_matcher):
+    rows = [line.split("\t") for line in (SHARED_DATA / "queries" / "names-public.tsv").read_text(
+        encoding="utf-8").splitlines() if line.strip()]
+    by_kind = {}
+    for kind, query, oracle_id, _ in rows:
+        best = full_matcher.resolve(query).best
+        by_kind.setdefault(kind, []).append(best is not None and best.oracle_id == oracle_id)
+    overall = sum(sum(v) for v in by_kind.values()) / len(rows)
+    print("\n" + "\n".join(f"{k:14} {sum(v) / len(v):.2%}" for k, v in sorted(by_kind.items())))
+    assert overall >= 0.99
+    assert all(sum(v) / len(v) >= 0.95 for v in by_kind.values())
+
+
+@needs_shared
+def test_names_with_two_spellings_both_resolve(full_matcher):
+    assert full_matcher.resolve("Île").best.english_name == "Island"
+    assert full_matcher.resolve("ile").best.english_name == "Island"
