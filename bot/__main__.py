@@ -77,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     db = sub.add_parser("db", help="the settings database").add_subparsers(dest="db_command", required=True)
     backup = db.add_parser("backup", help="copy the live settings database consistently")
     backup.add_argument("path", type=Path)
+    backup.add_argument("--force", action="store_true", help="replace the file if it exists")
     rule = sub.add_parser("rule", help="the Comprehensive Rules by number, keyword or glossary term")
     rule.add_argument("query", nargs="+")
     rule.add_argument("--lang", type=_language, default="en")
@@ -177,17 +178,28 @@ def _explore(services: Services, args) -> int:
 
 def _db(config: Config, args) -> int:
     import asyncio
+    import os
+    import tempfile
+    from bot.settings.backup import check_backup_target
     from bot.settings.store import SettingsError, SettingsStore
 
-    async def backup() -> None:
+    async def backup(target: Path) -> None:
         store = await SettingsStore.open(config.settings_path)
+        # written beside the target, then renamed over it: a failed backup leaves the old file
+        fd, scratch = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        os.close(fd)
         try:
-            await store.backup(args.path)
+            await store.backup(scratch)
+            os.replace(scratch, target)
+        except OSError as exc:
+            raise SettingsError(f"{target} cannot be written: {exc.strerror or exc}") from exc
         finally:
+            Path(scratch).unlink(missing_ok=True)
             await store.close()
 
     try:
-        asyncio.run(backup())
+        target = check_backup_target(args.path, config.settings_path, force=args.force)
+        asyncio.run(backup(target))
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
