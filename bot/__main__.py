@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bot.catalog import DataImportError
 from bot.config import Config
-from bot.i18n import LANGUAGES, normalize_language
+from bot.languages import LANGUAGES, normalize_language
 from bot.services import Services
 
 

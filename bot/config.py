@@ -22,6 +22,9 @@ class Config:
     shard_ids: tuple[int, ...] | None
     dev_guild_id: int | None
     message_content: bool
+    sync_commands: bool = True
+    view_timeout: float = 600.0
+    console_lang: str | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -40,6 +43,9 @@ class Config:
             shard_ids=tuple(int(s) for s in shard_ids.split(",")) if shard_ids else None,
             dev_guild_id=int(env["WAYFINDER_DEV_GUILD"]) if env.get("WAYFINDER_DEV_GUILD") else None,
             message_content=env.get("WAYFINDER_MESSAGE_CONTENT", "0") == "1",
+            sync_commands=env.get("WAYFINDER_SYNC_COMMANDS", "1") != "0",
+            view_timeout=float(env.get("WAYFINDER_VIEW_TIMEOUT", "600")),
+            console_lang=env.get("WAYFINDER_CONSOLE_LANG") or None,
         )
 
     def __repr__(self) -> str:  # never show the token

@@ -8,13 +8,16 @@
 from __future__ import annotations
 
 import re
-import shlex
 import sys
 from typing import Callable, TextIO
 
 from bot.reply import Reply
-from bot.i18n import LANGUAGES, normalize_language
+from bot.explore import command as explore
+from bot.languages import LANGUAGES, normalize_language
+from bot.rules.command import rule
+from bot.rulings.command import ruling
 from bot.services import Services
+from bot.settings.language import reply_language
 
 _OPTION = re.compile(r"(?:^|\s)([a-z_]+):")
 PROMPT = "wayfinder> "
@@ -56,35 +59,29 @@ SUBCOMMANDS = {"explore": {"run", "odds", "decks"}, "settings": {"show", "reset"
 
 
 class Console:
-    def __init__(self, services: Services, lang: str = "en", out: TextIO = sys.stdout):
+    """``lang`` is the console's own language (/lang, WAYFINDER_CONSOLE_LANG), like a user's
+    /settings me language; ``locale`` the system locale, like a Discord locale."""
+
+    def __init__(self, services: Services, lang: str | None = None, out: TextIO = sys.stdout,
+                 locale: str | None = None):
         self.services = services
-        self.lang = lang
+        self.user_lang = lang
+        self.locale = locale
         self.out = out
-        self.handlers: dict[tuple[str, ...], Callable[[dict], Reply]] = {("ruling",): self.ruling}
-        for extra in (self._rule_handlers, self._explore_handlers):
-            self.handlers.update(extra())
-
-    def _rule_handlers(self) -> dict:
-        try:
-            from bot.rules.command import rule
-        except ImportError:
-            return {}
-        return {("rule",): lambda o: rule(self.services, o.get("") or o.get("query", ""), self.lang)}
-
-    def _explore_handlers(self) -> dict:
-        try:
-            from bot.explore import command as explore
-        except ImportError:
-            return {}
-        return {
-            ("explore", "run"): lambda o: explore.run_from_options(self.services, o, self.lang),
-            ("explore", "odds"): lambda o: explore.odds_from_options(self.services, o, self.lang),
-            ("explore", "decks"): lambda o: explore.list_decks(self.services, self.lang),
+        self.handlers: dict[tuple[str, ...], Callable[[dict, str], Reply]] = {
+            ("ruling",): self.ruling,
+            ("rule",): lambda o, lang: rule(self.services, o.get("") or o.get("query", ""), lang),
+            ("explore", "run"): lambda o, lang: explore.run_from_options(self.services, o, lang),
+            ("explore", "odds"): lambda o, lang: explore.odds_from_options(self.services, o, lang),
+            ("explore", "decks"): lambda o, lang: explore.list_decks(self.services, lang),
         }
 
-    def ruling(self, options: dict) -> Reply:
-        from bot.rulings.command import ruling
-        lang = normalize_language(options.get("language")) or self.lang
+    @property
+    def lang(self) -> str:
+        """The reply language when a command names none."""
+        return reply_language(user=self.user_lang, locale=self.locale)
+
+    def ruling(self, options: dict, lang: str) -> Reply:
         return ruling(self.services, options.get("") or options.get("card", ""), lang,
                       search=options.get("search"), show_originals=options.get("originals") in ("yes", "on", "1"))
 
@@ -104,12 +101,13 @@ class Console:
             lang = normalize_language(options.get(""))
             if not lang:
                 return f"? {' '.join(LANGUAGES)}"
-            self.lang = lang
+            self.user_lang = lang
             return f"language: {lang}"
         handler = self.handlers.get(tuple(path))
         if handler is None:
             return HELP
-        reply = handler(options)
+        reply = handler(options, reply_language(normalize_language(options.get("language")), user=self.user_lang,
+                                                locale=self.locale))
         parts = [reply.as_text()] + [page.as_text() for page in reply.pages[1:]]
         return "\n\n".join(parts)
 
@@ -135,10 +133,8 @@ class Console:
 
 def run_console(services: Services, lang: str | None = None) -> int:
     import locale
-    import os
-    guess = normalize_language(os.environ.get("WAYFINDER_CONSOLE_LANG") or
-                               (locale.getlocale()[0] or "en").split("_")[0])
-    return Console(services, lang or guess or "en").loop()
+    chosen = lang or normalize_language(services.config.console_lang)
+    return Console(services, chosen, locale=locale.getlocale()[0]).loop()
 
 
-__all__ = ["Console", "parse_line", "run_console", "shlex"]
+__all__ = ["Console", "parse_line", "run_console"]

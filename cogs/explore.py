@@ -17,6 +17,7 @@ from bot.explore.chart import odds_png
 from bot.explore.odds import explore_odds
 from bot.explore.shuffle import new_seed, parse_seed
 from bot.i18n import Messages
+from bot.languages import LATIN_SCRIPT
 from bot.pages import escape
 from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 
@@ -24,7 +25,6 @@ from bot.discord_app.views import NO_PINGS, Context, OwnerView, context, embed, 
 
 POLICY_CHOICES = [app_commands.Choice(name="keep", value="keep"),
                   app_commands.Choice(name="graveyard", value="graveyard")]
-LATIN = {"en", "es", "fr", "de", "it", "pt"}
 
 
 def cooldown(seconds: float):
@@ -228,7 +228,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
             await interaction.followup.send(reply.content, allowed_mentions=NO_PINGS, ephemeral=True)
             return
         data = reply.data
-        labels_msg = ctx.msg if ctx.lang in LATIN else Messages("en")
+        labels_msg = ctx.msg if ctx.lang in LATIN_SCRIPT else Messages("en")
         png = await asyncio.to_thread(
             odds_png, explore_odds(data["library"], data["lands"], data["times"], data["policy"]),
             (labels_msg._("Lands to hand"), labels_msg._("+1/+1 counters"), labels_msg._("Cards put into the graveyard")))

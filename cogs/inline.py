@@ -2,7 +2,8 @@
 brackets gets a compact answer — each card in the reader's language, with a button to its rulings.
 
 It needs the message-content intent (WAYFINDER_MESSAGE_CONTENT=1); without it the listener sees
-no text and does nothing."""
+no text and does nothing. A message carries no locale of its author, so the server's Discord
+locale stands in for it in the reply-language rule (bot/settings/language.py)."""
 from __future__ import annotations
 
 import re
@@ -12,10 +13,9 @@ from discord.ext import commands
 
 from bot.matching.lookup import AUTOCOMPLETE_PREFIX
 from bot.rulings.command import ruling as ruling_command
-from bot.i18n import messages
 from bot.pages import escape
 
-from bot.discord_app.views import NO_PINGS, context, embed
+from bot.discord_app.views import NO_PINGS, context, embed, reader_context
 
 PATTERN = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 MAX_PER_MESSAGE = 3
@@ -54,12 +54,12 @@ class Inline(commands.Cog):
         names = PATTERN.findall(message.content)[:MAX_PER_MESSAGE]
         if not names:
             return
-        settings = await self.bot.settings.guild(message.guild.id)
-        if not settings.inline_cards:
+        locale = message.guild.preferred_locale
+        ctx = await reader_context(self.bot, message.guild.id, message.author.id,
+                                   locale.value if locale else None)
+        if not ctx.guild.inline_cards:
             return
-        lang = settings.reply_language if settings.reply_language != "auto" else (
-            await self.bot.settings.user_language(message.author.id) or "en")
-        msg = messages(lang)
+        lang, msg = ctx.lang, ctx.msg
         lines, view = [], discord.ui.View(timeout=None)
         matcher = self.bot.services.matcher
         for name in names:

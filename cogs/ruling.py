@@ -10,13 +10,12 @@ from discord.ext import commands
 
 from bot.matching.lookup import AUTOCOMPLETE_PREFIX, autocomplete_choices
 from bot.rulings.command import ruling as ruling_command
-from bot.i18n import LANGUAGES, Messages
+from bot.i18n import Messages
+from bot.languages import AUTONYMS, LANGUAGES
 
 from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, rules_select,
                      send)
 
-AUTONYMS = {"en": "English", "es": "Español", "fr": "Français", "de": "Deutsch", "it": "Italiano",
-            "pt": "Português", "ja": "日本語", "ko": "한국어", "ru": "Русский", "zhs": "简体中文", "zht": "繁體中文"}
 LANGUAGE_CHOICES = [app_commands.Choice(name=AUTONYMS[code], value=code) for code in LANGUAGES]
 
 

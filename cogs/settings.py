@@ -8,12 +8,12 @@ from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot.explore.decks import preset_names
-from bot.i18n import LANGUAGES, Messages
+from bot.i18n import Messages
+from bot.languages import AUTONYMS, LANGUAGES
 from bot.pages import Field, Page, escape
 from bot.settings.store import MAX_DECK_NAME, GuildSettings
 
 from bot.discord_app.views import NO_PINGS, OwnerView, context, embed, send, send_error
-from cogs.ruling import AUTONYMS
 
 LANGUAGE_VALUES = [app_commands.Choice(name=_T("auto (each user's language)"), value="auto")] + [
     app_commands.Choice(name=AUTONYMS[c], value=c) for c in LANGUAGES]

@@ -32,3 +32,11 @@ def test_console_bad_input_is_a_message(bundled_services):
     assert "Scrivi il nome di una carta." in console.execute("/ruling")
     assert "Nessuna carta si chiama «zzqqxx»." in console.execute("/ruling zzqqxx")
     assert "/ruling" in console.execute("/nonsense")
+
+
+def test_console_follows_its_language_then_the_system_locale(bundled_services):
+    console = Console(bundled_services, None, out=io.StringIO(), locale="it_IT")
+    assert "Nessuna carta si chiama «zzqqxx»." in console.execute("/ruling zzqqxx")
+    assert "Aucune carte ne s'appelle « zzqqxx »." in console.execute("/ruling zzqqxx language:fr")
+    console.execute("/lang de")
+    assert console.lang == "de"

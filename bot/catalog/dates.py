@@ -7,7 +7,9 @@ from functools import lru_cache
 
 from babel.dates import get_month_names
 
-BABEL_LOCALES = ("en", "es", "fr", "de", "it", "pt", "ru", "ja", "ko", "zh_Hans", "zh_Hant")
+from bot.languages import BABEL_LOCALE
+
+BABEL_LOCALES = tuple(BABEL_LOCALE.values())
 
 _NUMERIC = re.compile(r"^(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})$")
 _ISO = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")

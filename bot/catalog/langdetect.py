@@ -16,7 +16,6 @@ from lingua import Language, LanguageDetectorBuilder
 
 from bot.text import fold
 
-PRINT_LANGUAGES = ("en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht")
 
 _LATIN = {
     Language.ENGLISH: "en",

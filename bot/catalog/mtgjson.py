@@ -8,15 +8,12 @@ import ijson
 
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
+from bot.languages import MTGJSON_NAMES
 from bot.text import fold
 from bot.catalog.scryfall import CARD_UPSERT, NAME_UPSERT
 from bot.catalog.streams import iter_json_records, open_binary
 
-LANGUAGES = {
-    "English": "en", "Spanish": "es", "French": "fr", "German": "de", "Italian": "it",
-    "Portuguese (Brazil)": "pt", "Portuguese": "pt", "Japanese": "ja", "Korean": "ko",
-    "Russian": "ru", "Chinese Simplified": "zhs", "Chinese Traditional": "zht",
-}
+LANGUAGES = {name: lang for lang, names in MTGJSON_NAMES.items() for name in names}
 
 
 def _is_all_printings(path: Path) -> bool:

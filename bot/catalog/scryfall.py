@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
+from bot.languages import LANGUAGES
 from bot.text import fold
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
@@ -17,7 +18,7 @@ from bot.catalog.streams import iter_json_records
 BATCH = 5000
 TOKEN_LAYOUTS = {"token", "double_faced_token", "emblem"}
 NO_PRINTED_NAME_LANGS = {"en"}
-PRINT_LANGS = {"en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht"}
+
 
 Progress = Callable[[int], None]
 
@@ -119,7 +120,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
             report.warn(f"record {number}: no oracle_id or name")
             continue
         lang = obj.get("lang") or "en"
-        if lang not in PRINT_LANGS:
+        if lang not in LANGUAGES:
             report.add("objects in other languages")
         row = card_row(obj)
         cards.append(row + (lang == "en",))

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 
 import discord
 from discord import app_commands
@@ -20,7 +19,7 @@ EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule", "cogs.explore", "cogs.s
 
 
 class WayfinderBot(commands.AutoShardedBot):
-    def __init__(self, services: Services, *, sync_commands: bool = True, **client_options):
+    def __init__(self, services: Services, **client_options):
         config = services.config
         intents = discord.Intents.none()
         intents.guilds = True
@@ -40,7 +39,6 @@ class WayfinderBot(commands.AutoShardedBot):
         options.update(client_options)
         super().__init__(**options)
         self.services = services
-        self.sync_commands = sync_commands
         self.settings: SettingsStore | None = None
 
     async def setup_hook(self) -> None:
@@ -50,7 +48,7 @@ class WayfinderBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         # load the catalog and the name index before the first command needs them
         await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules))
-        if self.sync_commands:
+        if self.services.config.sync_commands:
             await self.tree.sync()
             guild_id = self.services.config.dev_guild_id
             if guild_id:
@@ -68,8 +66,7 @@ class WayfinderBot(commands.AutoShardedBot):
 
 def create_bot(services: Services | None = None, **client_options) -> WayfinderBot:
     """The bot, configured from environment variables; keyword arguments go to commands.Bot."""
-    sync = os.environ.get("WAYFINDER_SYNC_COMMANDS", "1") != "0"
-    return WayfinderBot(services or Services(Config.from_env()), sync_commands=sync, **client_options)
+    return WayfinderBot(services or Services(Config.from_env()), **client_options)
 
 
 def run_bot(config: Config) -> int:

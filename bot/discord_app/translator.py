@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from discord import Locale, app_commands
 
-from bot.i18n import _translations, language_for_locale
+from bot.i18n import _translations
+from bot.languages import language_for_locale
 
 NAME_LOCATIONS = {
     app_commands.TranslationContextLocation.command_name,

@@ -1,18 +1,17 @@
 """What every cog shares: the reader's language, embeds from pages, owner-only views."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 
 import discord
 
 from bot.reply import Reply
-from bot.i18n import Messages, language_for_locale, messages
+from bot.i18n import Messages, messages
 from bot.pages import Page
+from bot.settings.language import reply_language
 from bot.settings.store import GuildSettings
 
 NO_PINGS = discord.AllowedMentions.none()
-VIEW_TIMEOUT = float(os.environ.get("WAYFINDER_VIEW_TIMEOUT", "600"))
 
 
 @dataclass(frozen=True)
@@ -23,19 +22,20 @@ class Context:
     guild: GuildSettings
 
 
-async def context(interaction: discord.Interaction, explicit: str | None = None) -> Context:
-    """The reply language: the command's option; else the server's setting (unless "auto"); else
-    the user's own /settings me language; else the user's Discord locale."""
-    store = getattr(interaction.client, "settings", None)
-    guild = await store.guild(interaction.guild_id) if store else GuildSettings()
-    lang = explicit
-    if not lang and guild.reply_language != "auto":
-        lang = guild.reply_language
-    if not lang and store:
-        lang = await store.user_language(interaction.user.id)
-    if not lang:
-        lang = language_for_locale(interaction.locale.value if interaction.locale else None)
+async def reader_context(client, guild_id: int | None, user_id: int, locale: str | None,
+                         explicit: str | None = None) -> Context:
+    """The reader's language (bot.settings.language.reply_language) and the server's settings."""
+    store = getattr(client, "settings", None)
+    guild = await store.guild(guild_id) if store else GuildSettings()
+    user = await store.user_language(user_id) if store and not explicit else None
+    lang = reply_language(explicit, guild.reply_language, user, locale)
     return Context(lang, messages(lang), guild)
+
+
+async def context(interaction: discord.Interaction, explicit: str | None = None) -> Context:
+    """The reply language of an interaction: its option, the server's, the user's, their locale."""
+    locale = interaction.locale.value if interaction.locale else None
+    return await reader_context(interaction.client, interaction.guild_id, interaction.user.id, locale, explicit)
 
 
 async def reader_language(interaction: discord.Interaction, explicit: str | None = None) -> str:
@@ -83,7 +83,7 @@ class OwnerView(discord.ui.View):
     disabled, with a note, when they expire."""
 
     def __init__(self, interaction: discord.Interaction, msg: Messages, timeout: float | None = None):
-        super().__init__(timeout=timeout if timeout is not None else VIEW_TIMEOUT)
+        super().__init__(timeout=timeout if timeout is not None else interaction.client.services.config.view_timeout)
         self.owner_id = interaction.user.id
         self.origin = interaction
         self.msg = msg

@@ -16,7 +16,7 @@ from pathlib import Path
 import aiosqlite
 
 from bot.config import DATA_DIR
-from bot.i18n import LANGUAGES
+from bot.languages import LANGUAGES
 
 MIGRATIONS_DIR = DATA_DIR / "migrations"
 _MIGRATION = re.compile(r"^(\d{3})_[\w-]+\.sql$")

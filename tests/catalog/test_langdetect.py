@@ -1,13 +1,10 @@
 import json
 
 from bot.catalog.langdetect import detect, detect_sentences
+from bot.languages import MTGJSON_NAMES
 from tests.helpers import SHARED_DATA, needs_shared
 
-MTGJSON_LANGUAGES = {
-    "English": "en", "Spanish": "es", "French": "fr", "German": "de", "Italian": "it",
-    "Portuguese (Brazil)": "pt", "Japanese": "ja", "Korean": "ko", "Russian": "ru",
-    "Chinese Simplified": "zhs", "Chinese Traditional": "zht",
-}
+MTGJSON_LANGUAGES = {name: lang for lang, names in MTGJSON_NAMES.items() for name in names}
 
 
 def test_scripts_decide_cjk_and_cyrillic():

@@ -120,8 +120,9 @@ async def test_unknown_card_answers_with_suggestions_to_pick(discord_bot):
 
 
 async def test_buttons_are_disabled_with_a_note_when_they_expire(discord_bot, monkeypatch):
-    import bot.discord_app.views
-    monkeypatch.setattr(bot.discord_app.views, "VIEW_TIMEOUT", 0.3)
+    import dataclasses
+    services = discord_bot.bot.services
+    monkeypatch.setattr(services, "config", dataclasses.replace(services.config, view_timeout=0.3))
     fake = discord_bot.fake
     answer = await fake.slash("ruling", [option("card", "defossilizzare")], locale="it")
     kind, message = await fake.next_edit(answer.token, timeout=5)
