@@ -1,29 +1,119 @@
-"""The cards whose abilities the explore engine knows, and the rulings it cites.
+"""The cards whose abilities the explore engine knows, in one table, and the rulings it cites.
 
-Every other card is a plain card: a land or a nonland by its front face's type line.
+Each entry of ``CARDS`` declares what a card does, in the engine's vocabulary: abilities that
+trigger when it enters, whenever a creature enters under your control, when the creature it
+equips attacks, when it deals combat damage to a player, whenever a creature you control explores
+(payoffs), its activated ability, what it does as a spell, and the replacement effect it has.
+Adding a card with one of these behaviours is one entry here (and, for a payoff that does
+something new, its step and the message that narrates it). Every other card is a plain card: a land
+or a nonland by its front face's type line.
 """
 from __future__ import annotations
 
-# When it enters, it explores N times ("X": the X paid to cast it).
-EXPLORES_ON_ENTERING = {
-    "Merfolk Branchwalker": 1, "Tishana's Wayfinder": 1, "Queen's Agent": 1, "Seekers' Squire": 1,
-    "Ixalli's Diviner": 1, "Jadelight Ranger": 2, "Jadelight Spelunker": "X",
-}
-CREATES_MAP_ON_ENTERING = {"Topography Tracker"}
-TARGET_EXPLORES_ON_ENTERING = {"Twists and Turns"}          # target creature you control explores
-CREATURES_ENTERING_EXPLORE = {"Path of Discovery"}          # whenever a creature enters under your control
-EXPLORES_WHEN_ATTACKING_EQUIPMENT = {"Glowcap Lantern"}     # the equipped creature explores when it attacks
-MAP_TOKEN = "Map"                                           # {1}, {T}, sacrifice: target creature you control explores
-RETURNS_AND_EXPLORES_TWICE = {"Defossilize"}
+from dataclasses import dataclass
 
-# Whenever a creature you control explores …
-PAYOFFS = {"Wildgrowth Walker", "Nicanzil, Current Conductor", "Merfolk Cave-Diver", "Shadowed Caravel"}
 
-# If a creature you control would explore, instead …
-REPLACEMENTS = {
-    "Topography Tracker": "twice",   # … it explores, then it explores again
-    "Twists and Turns": "scry",      # … you scry 1, then that creature explores
+@dataclass(frozen=True)
+class Explores:
+    """"It explores N times" ("X": the X paid); with ``target``, "target creature you control explores"."""
+    times: int | str = 1
+    target: bool = False
+
+
+@dataclass(frozen=True)
+class CreateMap:
+    """Create a Map token."""
+
+
+@dataclass(frozen=True)
+class Payoff:
+    """"Whenever a creature you control explores [a land card | a nonland card], …": the steps it does.
+
+    Steps: "counter" (a +1/+1 counter on the payoff's source), "life 3" (its controller gains 3 life),
+    "boost" (+1/+0 and can't be blocked this turn), "weaken" (target creature an opponent controls
+    gets -2/-2 until end of turn), "land from hand" (you may put a land card from your hand onto the
+    battlefield tapped).
+    """
+    steps: tuple[str, ...]
+    revealed: str = "any"          # "land" | "nonland": the explored card as it was revealed
+    cites: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activated:
+    """An activated ability: its costs ("tap", "sacrifice", "discard", "sacrifice another", or mana
+    text like "{2}{G}") and what it does."""
+    cost: tuple[str, ...]
+    effect: Explores
+    sorcery: bool = False          # "Activate only as a sorcery"
+
+
+@dataclass(frozen=True)
+class Spell:
+    """An instant or sorcery: ``returns`` a target creature card from your graveyard to the battlefield
+    first (Defossilize), then the effect; ``extra_land``: "You may play an additional land this turn"."""
+    effect: Explores
+    returns: bool = False
+    extra_land: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    enters: tuple[Explores | CreateMap, ...] = ()   # "When this enters, …"
+    creature_enters: Explores | None = None           # "Whenever a creature enters under your control, it …"
+    equipped_attacks: Explores | None = None          # "Equipped creature has 'Whenever this creature attacks, …'"
+    combat_damage: Explores | None = None             # "Whenever this deals combat damage to a player, it …"
+    payoffs: tuple[Payoff, ...] = ()                  # "Whenever a creature you control explores, …"
+    activated: Activated | None = None
+    spell: Spell | None = None
+    replacement: str | None = None    # "If a creature you control would explore, instead …": "twice" | "scry"
+    looks_at_top: bool = False        # "You may look at the top card of your library any time" (while equipping)
+
+
+ONCE = Explores(1)
+MAP_TOKEN = "Map"
+
+CARDS: dict[str, Card] = {
+    # When it enters, it explores (N times; X: the X paid to cast it).
+    "Merfolk Branchwalker": Card(enters=(ONCE,)),
+    "Tishana's Wayfinder": Card(enters=(ONCE,)),
+    "Queen's Agent": Card(enters=(ONCE,)),
+    "Seekers' Squire": Card(enters=(ONCE,)),
+    "Ixalli's Diviner": Card(enters=(ONCE,)),
+    "Jadelight Ranger": Card(enters=(Explores(2),)),
+    "Jadelight Spelunker": Card(enters=(Explores("X"),)),
+    # Creating a Map; the Map's ability; "target creature you control explores" when it enters.
+    "Topography Tracker": Card(enters=(CreateMap(),), replacement="twice"),
+    MAP_TOKEN: Card(activated=Activated(("{1}", "tap", "sacrifice"), Explores(1, target=True), sorcery=True)),
+    "Twists and Turns": Card(enters=(Explores(1, target=True),), replacement="scry"),
+    "Path of Discovery": Card(creature_enters=ONCE),
+    "Glowcap Lantern": Card(equipped_attacks=ONCE, looks_at_top=True),
+    "Defossilize": Card(spell=Spell(Explores(2), returns=True)),
+    # Whenever a creature you control explores …
+    "Wildgrowth Walker": Card(payoffs=(Payoff(("counter", "life 3")),)),
+    "Nicanzil, Current Conductor": Card(payoffs=(
+        Payoff(("land from hand",), revealed="land", cites=("ruling:nicanzil-after",)),
+        Payoff(("counter",), revealed="nonland", cites=("ruling:nicanzil-revealed",)))),
+    "Merfolk Cave-Diver": Card(payoffs=(Payoff(("boost",)),)),
+    "Shadowed Caravel": Card(payoffs=(Payoff(("counter",)),)),
 }
+
+
+def behaviour(front_name: str) -> Card | None:
+    """The card's entry, by its front face's name; None for a plain card."""
+    return CARDS.get(front_name)
+
+
+def explore_count(front_name: str) -> int | str | None:
+    """How many times the card explores when it enters (or as its own ability); None if it doesn't."""
+    card = CARDS.get(front_name)
+    if card is None:
+        return None
+    for ability in card.enters:
+        if isinstance(ability, Explores) and not ability.target:
+            return ability.times
+    return None
+
 
 # The rulings cited by the events, as published (2023-11-10 for The Lost Caverns of Ixalan).
 RULINGS = {

@@ -4,10 +4,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.explore import decks
-from bot.explore.cards import EXPLORES_ON_ENTERING
+from bot.explore.cards import explore_count
 from bot.explore.choices import Choices, NeedChoice, ScenarioError
 from bot.explore.engine import Engine, slug
-from bot.explore.model import CardFacts, GameState, Permanent
+from bot.explore.model import CardFacts, Enter, Explore, GameState, Permanent
 from bot.explore.narrate import describe
 from bot.explore.odds import POLICIES, explore_odds
 from bot.explore.shuffle import new_seed, parse_seed, shuffled
@@ -78,13 +78,13 @@ def run(services: Services, request: ExploreRequest, lang: str, interactive: boo
     explorer_id_on_battlefield = slug(explorer.name)
     pending: NeedChoice | None = None
     try:
-        if request.times is None and explorer.front_name in EXPLORES_ON_ENTERING:
-            engine.run_action({"enter": explorer.name, "id": explorer_id_on_battlefield,
-                               "x": 1 if EXPLORES_ON_ENTERING[explorer.front_name] == "X" else 0})
+        own = explore_count(explorer.front_name)
+        if request.times is None and own is not None:
+            engine.run_action(Enter(explorer.name, explorer_id_on_battlefield, x=1 if own == "X" else 0))
         else:
             state.battlefield[explorer_id_on_battlefield] = Permanent(explorer_id_on_battlefield, explorer,
                                                                       object_number=1)
-            engine.run_action({"explore": explorer_id_on_battlefield, "times": request.times or 1})
+            engine.run_action(Explore(explorer_id_on_battlefield, request.times or 1))
     except NeedChoice as need:
         pending = need
     except ScenarioError as exc:

@@ -11,17 +11,19 @@ import re
 from dataclasses import dataclass, field
 from typing import Callable
 
-from bot.explore import cards as known
+from bot.explore.cards import MAP_TOKEN, CreateMap, Explores, Payoff, behaviour
 from bot.explore.choices import Choices, NeedChoice, ScenarioError
-from bot.explore.model import CardFacts, Event, Explored, GameState, Permanent
+from bot.explore.model import (Action, Activate, Attack, CardFacts, Cast, Enter, Event, Explore, Explored,
+                               GameState, Leaves, Permanent)
 
 __all__ = ["Engine", "NeedChoice", "ScenarioError"]
 
 
 @dataclass
 class Trigger:
-    source: str               # the permanent id whose ability triggered
-    kind: str
+    """An ability waiting to be put on the stack, or on the stack."""
+    source: str               # the permanent id whose ability it is
+    effect: object            # what it does, from the card table (Explores, CreateMap, Payoff)
     data: dict = field(default_factory=dict)
 
 
@@ -111,34 +113,30 @@ class Engine:
     # -- triggers ----------------------------------------------------------------------------
 
     def _entered(self, p: Permanent) -> None:
-        name = p.card.front_name
-        if name in known.EXPLORES_ON_ENTERING:
-            self.pending.append(Trigger(p.id, "explore-on-entering", {"ref": self.ref(p.id)}))
-        if name in known.CREATES_MAP_ON_ENTERING:
-            self.pending.append(Trigger(p.id, "create-map"))
-        if name in known.TARGET_EXPLORES_ON_ENTERING:
-            self.pending.append(Trigger(p.id, "target-explores"))
+        card = behaviour(p.card.front_name)
+        for ability in card.enters if card else ():
+            self.pending.append(Trigger(p.id, ability, {"ref": self.ref(p.id)}))
         if p.is_creature:
             for source in self.state.controlled(p.controller):
-                if source.card.front_name in known.CREATURES_ENTERING_EXPLORE:
-                    self.pending.append(Trigger(source.id, "entering-creature-explores", {"ref": self.ref(p.id)}))
+                source_card = behaviour(source.card.front_name)
+                if source_card and source_card.creature_enters:
+                    self.pending.append(Trigger(source.id, source_card.creature_enters, {"ref": self.ref(p.id)}))
 
     def _triggers_for_explore(self, record: Explored, revealed: CardFacts | None) -> None:
         if not record.was_creature:
             return  # "whenever a creature you control explores" ignores a noncreature permanent
         for source in self.state.controlled(record.controller):
-            name = source.card.front_name
-            if name not in known.PAYOFFS:
-                continue
-            if name == "Nicanzil, Current Conductor":
-                if revealed is None:
-                    continue  # nothing was revealed: neither a land card nor a nonland card
-                kind = "nicanzil-land" if revealed.is_land else "nicanzil-nonland"
-                self.pending.append(Trigger(source.id, kind, {"revealed": revealed.name}))
-            else:
-                self.pending.append(Trigger(source.id, slug(name), {"explorer": record.permanent}))
-            self.emit("trigger", ("603.2", "ruling:no-actions"), source=source.id, card=name,
-                      explorer=record.permanent)
+            card = behaviour(source.card.front_name)
+            for payoff in card.payoffs if card else ():
+                if payoff.revealed != "any":
+                    if revealed is None:
+                        continue  # nothing was revealed: neither a land card nor a nonland card
+                    if (payoff.revealed == "land") != revealed.is_land:
+                        continue
+                self.pending.append(Trigger(source.id, payoff, {"explorer": record.permanent,
+                                                                "revealed": revealed.name if revealed else None}))
+                self.emit("trigger", ("603.2", "ruling:no-actions"), source=source.id, card=source.card.front_name,
+                          explorer=record.permanent)
 
     def resolve_pending(self, leaving: tuple = ()) -> None:
         """Put what triggered on the stack (sources in battlefield order), apply what leaves before
@@ -164,65 +162,61 @@ class Engine:
         p = self.state.battlefield.get(pid) or self.last_known.get(pid)
         return p.card.front_name if p else pid
 
-    def _apply_leaving(self, leaving) -> None:
+    def _apply_leaving(self, leaving: tuple[Leaves, ...]) -> None:
         for item in leaving:
-            pid, returns = (item, False) if isinstance(item, str) else (item.get("id"), bool(item.get("returns")))
-            self.leave(pid, returns=returns)
+            self.leave(item.id, returns=item.returns)
 
     def _resolve_trigger(self, t: Trigger) -> None:
         source = self.state.battlefield.get(t.source)
         name = self._source_name(t.source)
         self.emit("resolve", ("608.2",), source=t.source, card=name)
-        if t.kind == "explore-on-entering":
-            count = known.EXPLORES_ON_ENTERING[name]
-            times = self._x.get(t.source, 0) if count == "X" else count
-            self.explore(t.data["ref"], times)
-        elif t.kind == "entering-creature-explores":
-            self.explore(t.data["ref"], 1)
-        elif t.kind == "create-map":
-            token = CardFacts(known.MAP_TOKEN, "Token Artifact — Map", token=True)
-            self.emit("create_token", ("111.1",), card=known.MAP_TOKEN)
+        effect = t.effect
+        if isinstance(effect, CreateMap):
+            token = CardFacts(MAP_TOKEN, "Token Artifact — Map", token=True)
+            self.emit("create_token", ("111.1",), card=MAP_TOKEN)
             self.put_onto_battlefield(token, self._new_id("map"))
-        elif t.kind == "target-explores":
-            target = self._target_creature(t.data.get("target") or self._targets.get(t.source))
-            if target is not None:
-                self.explore(self.ref(target), 1)
-        elif t.kind == "attack-explores":
-            self.explore(t.data["ref"], 1)
-        elif t.kind == "map":
+        elif isinstance(effect, Explores) and "target" in t.data:   # an activated ability's target
             target = self.state.battlefield.get(t.data["target"])
             if target is None or not target.is_creature:
                 self.emit("fizzle", ("608.2b",), target=t.data["target"])
             else:
                 self.explore(self.ref(target.id), 1)
-        elif t.kind == "wildgrowth-walker":
+        elif isinstance(effect, Explores) and effect.target:
+            target = self._target_creature(self._targets.get(t.source))
+            if target is not None:
+                self.explore(self.ref(target), 1)
+        elif isinstance(effect, Explores):
+            times = self._x.get(t.source, 0) if effect.times == "X" else effect.times
+            self.explore(t.data["ref"], times)
+        elif isinstance(effect, Payoff):
+            for step in effect.steps:
+                self._payoff_step(step, source, name, t.data, effect.cites)
+
+    def _payoff_step(self, step: str, source: Permanent | None, name: str, data: dict, cites: tuple) -> None:
+        if step == "counter":
             if source:
                 source.counters += 1
-                self.emit("counter", (), id=source.id, card=name, total=source.counters)
-            self.state.life += 3
-            self.emit("gain_life", (), amount=3, life=self.state.life)
-        elif t.kind == "nicanzil-nonland":
-            if source:
-                source.counters += 1
-                self.emit("counter", ("ruling:nicanzil-revealed",), id=source.id, card=name, total=source.counters)
-        elif t.kind == "nicanzil-land":
-            lands = sorted({c.name for c in self.state.hand if c.is_land})
-            answer = self.choices.ask("land", lands + ["no"], "no", revealed=t.data["revealed"])
-            if answer != "no":
-                card = next(c for c in self.state.hand if c.name == answer)
-                self.state.hand.remove(card)
-                self.emit("land_to_battlefield", ("ruling:nicanzil-after",), card=card.name)
-                self.put_onto_battlefield(card, tapped=True, from_zone="hand")
-            else:
-                self.emit("declined", ("ruling:nicanzil-after",), card=name)
-        elif t.kind == "merfolk-cave-diver":
+                self.emit("counter", cites, id=source.id, card=name, total=source.counters)
+        elif step.startswith("life "):
+            amount = int(step.split()[1])
+            self.state.life += amount
+            self.emit("gain_life", (), amount=amount, life=self.state.life)
+        elif step == "boost":
             if source:
                 source.boosts.append("+1/+0, can't be blocked this turn")
                 self.emit("boost", (), id=source.id, card=name)
-        elif t.kind == "shadowed-caravel":
-            if source:
-                source.counters += 1
-                self.emit("counter", (), id=source.id, card=name, total=source.counters)
+        elif step == "land from hand":
+            lands = sorted({c.name for c in self.state.hand if c.is_land})
+            answer = self.choices.ask("land", lands + ["no"], "no", revealed=data["revealed"])
+            if answer != "no":
+                card = next(c for c in self.state.hand if c.name == answer)
+                self.state.hand.remove(card)
+                self.emit("land_to_battlefield", cites, card=card.name)
+                self.put_onto_battlefield(card, tapped=True, from_zone="hand")
+            else:
+                self.emit("declined", cites, card=name)
+        else:
+            raise ValueError(f"unknown payoff step {step!r}")
 
     def _target_creature(self, wanted: str | None) -> str | None:
         creatures = [p.id for p in self.state.controlled() if p.is_creature]
@@ -244,8 +238,8 @@ class Engine:
         who = self.info(ref)
         scry, count = 0, 1
         if present is not None and present.is_creature:
-            effects = [p for p in self.state.controlled(who.controller) if p.card.front_name in known.REPLACEMENTS
-                       and not p.card.is_land]
+            effects = [p for p in self.state.controlled(who.controller) if not p.card.is_land
+                       and (card := behaviour(p.card.front_name)) and card.replacement]
             remaining = list(effects)
             while remaining:
                 if len(remaining) > 1:
@@ -256,7 +250,7 @@ class Engine:
                 else:
                     effect = remaining[0]
                 remaining.remove(effect)
-                kind = known.REPLACEMENTS[effect.card.front_name]
+                kind = behaviour(effect.card.front_name).replacement
                 if kind == "twice":
                     count *= 2
                 else:
@@ -323,52 +317,61 @@ class Engine:
 
     # -- actions -----------------------------------------------------------------------------
 
-    def run_action(self, action: dict, leaving: tuple = ()) -> None:
-        if not isinstance(action, dict) or len({"explore", "enter", "cast", "attack", "activate"} & set(action)) != 1:
+    def run_action(self, action: Action, leaving: tuple[Leaves, ...] = ()) -> None:
+        handlers = {Explore: self._explore_action, Enter: self._enter, Cast: self._cast, Attack: self._attack,
+                    Activate: self._activate}
+        handler = handlers.get(type(action))
+        if handler is None:
             raise ScenarioError("the action must be one of: explore, enter, cast, attack, activate")
-        if "explore" in action:
-            ref = self.ref(str(action["explore"]))
-            times = _count(action.get("times", 1), "times")
-            self.emit("ability", ("701.44a",), id=ref.id, card=self.permanent(ref.id).card.front_name, times=times)
-            self._apply_leaving(leaving)
-            self.explore(ref, times)
-            self.resolve_pending()
-        elif "enter" in action:
-            card = self._card(action["enter"])
-            pid = str(action.get("id") or self._new_id(card.name))
-            self._x[pid] = _count(action.get("x", 0) or 0, "x")
-            if action.get("target"):
-                self._targets[pid] = str(action["target"])
-            self.emit("cast", ("601.2",), card=card.name, x=self._x[pid])
-            self.put_onto_battlefield(card, pid, from_zone="stack")
-            self.resolve_pending(leaving)
-        elif "cast" in action:
-            self._cast(self._card(action["cast"]), action.get("target"), leaving)
-        elif "attack" in action:
-            attacker = self.permanent(str(action["attack"]))
-            attacker.tapped = True
-            self.emit("attack", ("508.1",), id=attacker.id, card=attacker.card.name)
-            for p in self.state.battlefield.values():
-                if p.attached_to == attacker.id and p.card.front_name in known.EXPLORES_WHEN_ATTACKING_EQUIPMENT:
-                    self.pending.append(Trigger(attacker.id, "attack-explores", {"ref": self.ref(attacker.id)}))
-                    self.emit("trigger", ("603.2",), source=attacker.id, card=p.card.name, explorer=attacker.id)
-            self.resolve_pending(leaving)
-        else:
-            source = self.permanent(str(action["activate"]))
-            if source.card.front_name != known.MAP_TOKEN:
-                raise ScenarioError(f"{source.card.name} has no ability to activate here (only Map tokens)")
-            target = str(action.get("target") or "")
-            if self._target_creature(target) is None:
-                raise ScenarioError("a Map needs a target creature you control")
-            self.emit("activate", ("602.2",), id=source.id, target=target)
-            self.leave(source.id)  # {1}, {T}, sacrifice this artifact: a cost
-            self.stack.append(Trigger(source.id, "map", {"target": target}))
-            self.resolve_pending(leaving)
+        handler(action, leaving)
 
-    def _cast(self, card: CardFacts, target, leaving) -> None:
-        if card.front_name not in known.RETURNS_AND_EXPLORES_TWICE:
+    def _explore_action(self, action: Explore, leaving: tuple[Leaves, ...]) -> None:
+        ref = self.ref(action.id)
+        self.emit("ability", ("701.44a",), id=ref.id, card=self.permanent(ref.id).card.front_name, times=action.times)
+        self._apply_leaving(leaving)
+        self.explore(ref, action.times)
+        self.resolve_pending()
+
+    def _enter(self, action: Enter, leaving: tuple[Leaves, ...]) -> None:
+        card = self._card(action.card)
+        pid = action.id or self._new_id(card.name)
+        self._x[pid] = action.x
+        if action.target:
+            self._targets[pid] = action.target
+        self.emit("cast", ("601.2",), card=card.name, x=action.x)
+        self.put_onto_battlefield(card, pid, from_zone="stack")
+        self.resolve_pending(leaving)
+
+    def _attack(self, action: Attack, leaving: tuple[Leaves, ...]) -> None:
+        attacker = self.permanent(action.id)
+        attacker.tapped = True
+        self.emit("attack", ("508.1",), id=attacker.id, card=attacker.card.name)
+        for p in self.state.battlefield.values():
+            card = behaviour(p.card.front_name)
+            if p.attached_to == attacker.id and card and card.equipped_attacks:
+                self.pending.append(Trigger(attacker.id, card.equipped_attacks, {"ref": self.ref(attacker.id)}))
+                self.emit("trigger", ("603.2",), source=attacker.id, card=p.card.name, explorer=attacker.id)
+        self.resolve_pending(leaving)
+
+    def _activate(self, action: Activate, leaving: tuple[Leaves, ...]) -> None:
+        source = self.permanent(action.id)
+        card = behaviour(source.card.front_name)
+        if card is None or card.activated is None:
+            raise ScenarioError(f"{source.card.name} has no ability to activate here (only Map tokens)")
+        target = action.target or ""
+        if self._target_creature(target) is None:
+            raise ScenarioError("a Map needs a target creature you control")
+        self.emit("activate", ("602.2",), id=source.id, target=target)
+        self.leave(source.id)  # {1}, {T}, sacrifice this artifact: a cost
+        self.stack.append(Trigger(source.id, card.activated.effect, {"target": target}))
+        self.resolve_pending(leaving)
+
+    def _cast(self, action: Cast, leaving: tuple[Leaves, ...]) -> None:
+        card = self._card(action.card)
+        spell = behaviour(card.front_name)
+        if spell is None or spell.spell is None:
             raise ScenarioError(f"casting {card.name} is not simulated (Defossilize is)")
-        wanted = str(target or "")
+        wanted = action.target or ""
         in_graveyard = next((c for c in self.state.graveyard if c.name.lower() == wanted.lower()), None)
         if in_graveyard is None or not in_graveyard.is_creature:
             raise ScenarioError(f"{card.name} needs a creature card in your graveyard as its target ({wanted!r} is not)")
@@ -376,7 +379,7 @@ class Engine:
         self._apply_leaving(leaving)
         self.state.graveyard.remove(in_graveyard)
         returned = self.put_onto_battlefield(in_graveyard, from_zone="graveyard")
-        self.explore(self.ref(returned.id), 2)  # "That creature explores, then it explores again."
+        self.explore(self.ref(returned.id), spell.spell.effect.times)  # "That creature explores, then it explores again."
         self.state.graveyard.append(card)
         self.emit("spell_resolved", ("608.2n",), card=card.name)
         self.resolve_pending()
@@ -386,12 +389,3 @@ class Engine:
             raise ScenarioError("no card catalog to look cards up in")
         return self.lookup(str(name))
 
-
-def _count(value, what: str) -> int:
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise ScenarioError(f"{what} must be a whole number, not {value!r}") from None
-    if not 0 <= n <= 100:
-        raise ScenarioError(f"{what} must be between 0 and 100")
-    return n

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.explore.cards import behaviour
+
 
 @dataclass(frozen=True)
 class CardFacts:
@@ -91,7 +93,8 @@ class GameState:
     def top_card_visible(self) -> str | None:
         """Glowcap Lantern: while attached to a creature you control, you may look at the top card."""
         for p in self.battlefield.values():
-            if p.card.front_name == "Glowcap Lantern" and p.attached_to in self.battlefield:
+            card = behaviour(p.card.front_name)
+            if card and card.looks_at_top and p.attached_to in self.battlefield:
                 holder = self.battlefield[p.attached_to]
                 if holder.is_creature and holder.controller == p.controller:
                     return self.library[0].name if self.library else ""
@@ -117,3 +120,53 @@ class Explored:
     revealed: str | None
     was_creature: bool
     controller: str
+
+
+# -- actions: what a scenario (or /explore) does; parsed and checked in scenario.py -------------
+
+@dataclass(frozen=True)
+class Explore:
+    """A permanent is told to explore ``times`` times by one ability."""
+    id: str
+    times: int = 1
+
+
+@dataclass(frozen=True)
+class Enter:
+    """A permanent spell resolves: the card enters; ``x`` is the X paid, ``target`` the target of its
+    entering ability."""
+    card: str
+    id: str | None = None
+    x: int = 0
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Cast:
+    """An instant or sorcery is cast and resolves (Defossilize: ``target`` is a card in the graveyard)."""
+    card: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Attack:
+    """A creature is declared as an attacker."""
+    id: str
+
+
+@dataclass(frozen=True)
+class Activate:
+    """An activated ability of a permanent (a Map's) is activated."""
+    id: str
+    target: str | None = None
+
+
+Action = Explore | Enter | Cast | Attack | Activate
+
+
+@dataclass(frozen=True)
+class Leaves:
+    """A permanent leaves the battlefield after the ability is put on the stack, before it resolves;
+    ``returns``: it comes back at once (as a new object)."""
+    id: str
+    returns: bool = False

@@ -15,12 +15,22 @@ from typing import Callable
 
 from bot.explore.choices import Choices, ScenarioError
 from bot.explore.engine import Engine
-from bot.explore.model import CardFacts, GameState, Permanent
+from bot.explore.model import Action, Activate, Attack, CardFacts, Cast, Enter, Explore, GameState, Leaves, Permanent
 from bot.explore.shuffle import shuffled
 
 KEYS = {"library", "deck", "seed", "hand", "graveyard", "exile", "battlefield", "life", "action",
         "leaves_before_resolution", "choices"}
 MAX_CARDS = 1000
+MAX_COUNT = 100     # the most explores or X a scenario may ask for
+
+# the action's first key names it; its other keys and whether each is a card name, an id or a number
+ACTIONS: dict[str, tuple[type, dict[str, str]]] = {
+    "explore": (Explore, {"times": "count"}),
+    "enter": (Enter, {"id": "id", "x": "count", "target": "id"}),
+    "cast": (Cast, {"target": "name"}),
+    "attack": (Attack, {}),
+    "activate": (Activate, {"target": "id"}),
+}
 
 
 def load(path: Path | str) -> dict:
@@ -96,7 +106,47 @@ def build(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> t
     if not isinstance(leaving, list):
         raise ScenarioError("'leaves_before_resolution' must be a list of ids")
     engine = Engine(state, Choices([str(a) for a in answers]), lookup)
-    return engine, {"action": data["action"], "leaving": tuple(leaving)}
+    return engine, {"action": parse_action(data["action"]), "leaving": parse_leaving(leaving)}
+
+
+def parse_action(data) -> Action:
+    """The scenario's ``action`` as a typed action, every field checked."""
+    names = set(data) & set(ACTIONS) if isinstance(data, dict) else set()
+    if len(names) != 1:
+        raise ScenarioError(f"the action must be one of: {', '.join(ACTIONS)}")
+    (name,) = names
+    kind, fields = ACTIONS[name]
+    unknown = set(data) - set(fields) - {name}
+    if unknown:
+        raise ScenarioError(f"the {name} action has no field(s) {', '.join(sorted(unknown))}"
+                            f" (it takes: {', '.join(fields) or 'nothing else'})")
+    values = {}
+    for key, what in fields.items():
+        value = data.get(key)
+        if value is None or value == "":
+            continue
+        values[key] = _count(value, key) if what == "count" else str(value)
+    first = "card" if kind in (Enter, Cast) else "id"
+    return kind(**{first: str(data[name])}, **values)
+
+
+def parse_leaving(items: list) -> tuple[Leaves, ...]:
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(Leaves(item))
+        elif isinstance(item, dict) and isinstance(item.get("id"), str) and set(item) <= {"id", "returns"}:
+            out.append(Leaves(item["id"], bool(item.get("returns"))))
+        else:
+            raise ScenarioError("each of 'leaves_before_resolution' is an id or {\"id\": ID, \"returns\": true}")
+    return tuple(out)
+
+
+def _count(value, what: str) -> int:
+    n = _int(value, what)
+    if not 0 <= n <= MAX_COUNT:
+        raise ScenarioError(f"{what} must be between 0 and {MAX_COUNT}")
+    return n
 
 
 def _int(value, what: str) -> int:

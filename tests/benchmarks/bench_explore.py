@@ -19,7 +19,7 @@ def main() -> None:
     from bot.config import Config
     from bot.explore.choices import Choices
     from bot.explore.engine import Engine
-    from bot.explore.model import CardFacts, GameState, Permanent
+    from bot.explore.model import CardFacts, Explore, GameState, Permanent
     from bot.explore.odds import explore_odds
     from bot.services import Services
 
@@ -51,7 +51,7 @@ def main() -> None:
         library = cards[:]
         rng.shuffle(library)
         state = GameState(library=library, battlefield={"e": Permanent("e", explorer, object_number=1)})
-        Engine(state, Choices(policy="graveyard")).run_action({"explore": "e", "times": 4})
+        Engine(state, Choices(policy="graveyard")).run_action(Explore("e", 4))
     print(f"naive baseline, Monte Carlo of 10,000 games (approximate): {(time.perf_counter() - t0) * 1000:.0f} ms")
 
 

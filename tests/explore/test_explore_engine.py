@@ -253,3 +253,23 @@ def test_merfolk_cave_diver_and_shadowed_caravel(lookup):
 def test_bad_scenarios_are_clear_errors(lookup, scenario, message):
     with pytest.raises(ScenarioError, match=message):
         run(scenario, lookup, deck_lookup=lambda name: [])
+
+
+def test_action_fields_are_checked_by_kind(lookup):
+    board = [{"id": "c", "card": "Merfolk Branchwalker"}]
+    with pytest.raises(ScenarioError, match="explore action has no field"):
+        play(lookup, library=["Opt"], battlefield=board, action={"explore": "c", "tims": 2})
+    with pytest.raises(ScenarioError, match="times must be between 0 and 100"):
+        play(lookup, library=["Opt"], battlefield=board, action={"explore": "c", "times": 101})
+    with pytest.raises(ScenarioError, match="leaves_before_resolution"):
+        play(lookup, library=["Opt"], battlefield=board, action={"explore": "c"}, leaves_before_resolution=[3])
+
+
+def test_a_payoff_is_one_entry_in_the_card_table(lookup, monkeypatch):
+    from bot.explore import cards
+    board = [{"id": "v", "card": "Llanowar Visionary"}]
+    plain = play(lookup, library=["Opt"], battlefield=board, action={"enter": "Merfolk Branchwalker", "id": "b"})
+    assert counters(plain, "v") == 0
+    monkeypatch.setitem(cards.CARDS, "Llanowar Visionary", cards.Card(payoffs=(cards.Payoff(("counter",)),)))
+    paid = play(lookup, library=["Opt"], battlefield=board, action={"enter": "Merfolk Branchwalker", "id": "b"})
+    assert counters(paid, "v") == 1

@@ -8,7 +8,7 @@ from bot.explore import decks
 from bot.explore.command import ExploreRequest, odds, run
 from bot.explore.choices import Choices
 from bot.explore.engine import Engine
-from bot.explore.model import CardFacts, GameState, Permanent
+from bot.explore.model import CardFacts, Explore, GameState, Permanent
 from bot.explore.odds import explore_odds
 from bot.explore.shuffle import SplitMix64, parse_seed, shuffled
 from bot.i18n import messages
@@ -26,7 +26,7 @@ def simulate(library_size, lands, times, policy, trials, rng):
         rng.shuffle(library)
         state = GameState(library=library, battlefield={"e": Permanent("e", EXPLORER, object_number=1)})
         engine = Engine(state, Choices(policy=policy))
-        engine.run_action({"explore": "e", "times": times})
+        engine.run_action(Explore("e", times))
         outcome = {"lands": len(state.hand), "counters": state.battlefield["e"].counters,
                    "graveyard": len(state.graveyard)}
         for key, value in outcome.items():
