@@ -42,7 +42,7 @@ class RulingPager(OwnerView):
             self.add_item(self._button(self.msg._("Previous"), "wf:ruling:prev", self.previous, self.page == 0))
             self.add_item(self._button(self.msg._("Next"), "wf:ruling:next", self.next,
                                        self.page >= len(self.reply.pages) - 1))
-        if self.reply.data.get("has_originals"):
+        if self.reply.data.get("translations"):
             label = self.msg._("Hide English original") if self.show_originals else self.msg._("Show English original")
             self.add_item(self._button(label, "wf:ruling:originals", self.toggle, False, discord.ButtonStyle.primary))
         menu = rules_select(self.cog.services, self.lang, self.msg,

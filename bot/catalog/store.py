@@ -55,6 +55,7 @@ class Ruling:
     document: str
     wordings: tuple[str, ...] = field(default=())
     mixed_langs: tuple[str, ...] = field(default=())
+    sources: tuple = field(default=())
 
 
 _RULING_COLUMNS = ("r.id, r.oracle_id, r.published_at, r.source, r.lang, r.text, r.status,"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot.i18n import messages
 from bot.rulings.select import MAX_SEARCH_CHARS, rulings_for
-from bot.rulings.pages import card_title, has_originals, ruling_pages
+from bot.rulings.pages import card_title, has_translations, language_label, ruling_pages
 from bot.services import Services
 from bot.text import MAX_QUERY_CHARS
 from bot.matching.lookup import resolve_card
@@ -28,10 +28,13 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
         reply.content = msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY_CHARS)
     reply.data = {
         "oracle_id": report.card.oracle_id, "name": report.card.name, "title": card_title(report),
-        "lang": lang, "no_translation": report.no_translation, "has_originals": has_originals(report),
-        "rulings": [{"text": e.text, "lang": e.lang, "status": e.status, "published_at": e.published_at,
-                     "date": msg.date(e.published_at), "source": e.source, "original": e.original,
-                     "wordings": list(e.wordings), "untranslated": e.untranslated}
+        "lang": lang, "no_translation": report.no_translation, "no_english": report.no_english,
+        "translations": has_translations(report),
+        "rulings": [{"published_at": e.published_at, "date": msg.date(e.published_at), "source": e.source,
+                     "lang": e.lang, "status": e.status, "text": e.text, "wordings": list(e.wordings),
+                     "untranslated_sentences": list(e.untranslated_sentences),
+                     "english_original": e.english_original, "shown": e.shown,
+                     "label": language_label(e, report, msg)}
                     for e in report.entries],
     }
     return reply

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from bot.i18n import Messages
 from bot.pages import Field, Page, escape, pack, split_value
-from bot.rulings.select import RulingEntry, RulingsReport
+from bot.rulings.select import (ENGLISH_FALLBACK, IN_READER_LANGUAGE, MACHINE_HIDDEN, NO_ENGLISH, RulingEntry,
+                                RulingsReport)
 
 SOURCE_NAMES = {"wotc": "WotC", "scryfall": "Scryfall"}
 COLOR = 0x2E8B57
@@ -20,38 +21,71 @@ def _heading(entry: RulingEntry, msg: Messages) -> str:
     return f"{date} · {msg._('Source: {source}', source=source) if source else msg._('unknown source')}"
 
 
-def _notes(entry: RulingEntry, msg: Messages) -> list[str]:
+def _capitalized(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def language_label(entry: RulingEntry, report: RulingsReport, msg: Messages) -> str | None:
+    """What a ruling's text is, when it is not in the reader's language: never an English label
+    on another language."""
+    if entry.shown == NO_ENGLISH:
+        return msg._("{language} — no English text in the catalog",
+                     language=_capitalized(msg.language_name(entry.lang)))
+    if entry.shown == MACHINE_HIDDEN:
+        return msg._("English original — this server hides machine translations.")
+    if entry.shown == ENGLISH_FALLBACK and not report.no_translation:
+        return msg._("Not translated yet — shown in English.")
+    return None
+
+
+def _notes(entry: RulingEntry, report: RulingsReport, msg: Messages, show_originals: bool) -> list[str]:
     notes = []
-    if entry.status == "machine":
+    label = language_label(entry, report, msg)
+    if label:
+        notes.append(label)
+    if entry.status == "machine" and entry.shown != MACHINE_HIDDEN:
         notes.append(msg._("Machine translation — the English original is authoritative."))
     elif entry.status == "partial":
         notes.append(msg._("Partly translated — some sentences are still in English."))
-    if entry.untranslated:
-        notes.append(msg._("Not translated yet — shown in English."))
+    if show_originals and entry.shown == IN_READER_LANGUAGE and entry.is_translation and not entry.english_original:
+        notes.append(msg._("No English original of this ruling in the catalog."))
     return notes
 
 
 def ruling_blocks(report: RulingsReport, msg: Messages, show_originals: bool) -> list[list[Field]]:
     blocks = []
     for entry in report.entries:
-        notes = _notes(entry, msg)
+        notes = _notes(entry, report, msg, show_originals)
         text = entry.text + ("\n" + "\n".join(f"*{n}*" for n in notes) if notes else "")
         pieces = split_value(text)
         block = [Field(_heading(entry, msg) if i == 0 else "…", piece) for i, piece in enumerate(pieces)]
-        if show_originals and entry.original:
-            for i, piece in enumerate(split_value(entry.original)):
+        if show_originals and entry.english_original:
+            for i, piece in enumerate(split_value(entry.english_original)):
                 block.append(Field(msg._("English original") if i == 0 else "…", piece))
         blocks.append(block)
     return blocks
 
 
+def _language_note(report: RulingsReport, msg: Messages) -> str | None:
+    if report.no_translation:
+        return msg._("No {language} translation of these rulings exists yet: showing the English originals.",
+                     language=msg.language_name(report.lang))
+    if report.no_english:
+        others = ", ".join(msg.language_name(lang) for lang in report.other_languages)
+        if report.lang == "en":
+            return msg._("No English text of these rulings is in the catalog: they are shown in {languages}.",
+                         languages=others)
+        return msg._("No {language} or English text of these rulings is in the catalog: they are shown in"
+                     " {languages}.", language=msg.language_name(report.lang), languages=others)
+    return None
+
+
 def ruling_pages(report: RulingsReport, msg: Messages, show_originals: bool = False) -> list[Page]:
     card = report.card
     lines = [f"*{card.type_line}*" if card.type_line else "", card.oracle_text]
-    if report.no_translation:
-        lines.append("")
-        lines.append(msg._("No {language} translation of these rulings exists yet: showing the English originals.",
-                           language=msg.language_name(report.lang)))
+    note = _language_note(report, msg)
+    if note:
+        lines += ["", note]
     if report.search:
         lines.append("")
         if report.entries:
@@ -73,5 +107,6 @@ def ruling_pages(report: RulingsReport, msg: Messages, show_originals: bool = Fa
                 lambda page, pages: msg._("Page {page} of {pages}", page=page, pages=pages))
 
 
-def has_originals(report: RulingsReport) -> bool:
-    return any(e.original for e in report.entries)
+def has_translations(report: RulingsReport) -> bool:
+    """Whether the "English original" button has anything to say: a translation is shown."""
+    return any(e.is_translation for e in report.entries)

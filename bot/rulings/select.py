@@ -1,9 +1,13 @@
 """Choose which rulings a reader sees, in which language, and filter them by a search.
 
 Rulings are stored as written: English originals, and translations that point to the English
-original they render. For a reply language the reader gets each ruling in that language where a
-translation exists, with its English original beside it (the source of truth), and the English
-text where none does.
+original they render. For a reply language the reader gets, ruling by ruling, the first that exists:
+
+1. the ruling in the reader's language (a translation carries its English original, the source of
+   truth, and is marked when machine-made or partly translated);
+2. the English original, marked "not translated yet";
+3. the text in whatever language the catalog holds, labelled with that language ("Portuguese — no
+   English text in the catalog"): never under an English label.
 """
 from __future__ import annotations
 
@@ -17,21 +21,29 @@ from bot.text import fold
 SEARCH_MIN_SCORE = 85
 MAX_SEARCH_CHARS = 100
 
+# Why a ruling is shown in its language (``RulingEntry.shown``)
+IN_READER_LANGUAGE = "reader"       # the reader's language (for an English reader: English)
+ENGLISH_FALLBACK = "english"        # no text in the reader's language: the English original
+MACHINE_HIDDEN = "machine-hidden"   # the server hides machine translations: the English original
+NO_ENGLISH = "no-english"           # neither the reader's language nor English: what exists
+
 
 @dataclass(frozen=True)
 class RulingEntry:
     text: str                         # in ``lang``
-    lang: str
+    lang: str                         # the language ``text`` is written in
     status: str                       # original | translation | machine | partial
     published_at: str | None
     source: str                       # wotc | scryfall | unknown
-    original: str | None = None       # the English original, when ``text`` is a translation
+    english_original: str | None = None   # the English original, when ``text`` is a translation
     wordings: tuple[str, ...] = ()    # other wordings of the same ruling, folded into this one
-    untranslated: bool = False        # English shown because this ruling has no translation
+    untranslated_sentences: tuple[str, ...] = ()   # languages of sentences left untranslated
+    shown: str = IN_READER_LANGUAGE   # why it is shown in ``lang``: see the constants above
+    sources: tuple = ()               # the documents that hold it (bot.catalog.RulingSource)
 
     @property
     def is_translation(self) -> bool:
-        return self.status in ("translation", "machine", "partial")
+        return self.lang != "en"
 
 
 @dataclass(frozen=True)
@@ -39,7 +51,6 @@ class RulingsReport:
     card: Card
     lang: str                         # the reply language asked for
     entries: tuple[RulingEntry, ...]
-    no_translation: bool = False      # nothing in ``lang``: English originals shown
     search: str | None = None
     total: int = 0                    # before the search filter
     printed_names: dict = field(default_factory=dict)
@@ -48,6 +59,22 @@ class RulingsReport:
     def display_name(self) -> str:
         names = self.printed_names.get(self.lang)
         return names[0] if names else self.card.name
+
+    @property
+    def no_translation(self) -> bool:
+        """Nothing in the reader's language: every ruling is shown in English."""
+        return (self.lang != "en" and bool(self.entries)
+                and all(e.shown == ENGLISH_FALLBACK for e in self.entries))
+
+    @property
+    def no_english(self) -> bool:
+        """Neither the reader's language nor English for any ruling: shown in what exists."""
+        return bool(self.entries) and all(e.shown == NO_ENGLISH for e in self.entries)
+
+    @property
+    def other_languages(self) -> list[str]:
+        """The languages shown that are neither the reader's nor English, in order of appearance."""
+        return list(dict.fromkeys(e.lang for e in self.entries if e.shown == NO_ENGLISH))
 
 
 def _dedupe(rulings: list[Ruling]) -> list[Ruling]:
@@ -67,7 +94,7 @@ def _sort_key(entry: RulingEntry) -> tuple:
 
 def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | None = None,
                 machine: str = "show") -> RulingsReport | None:
-    """The rulings of a card for a reader of ``lang``.
+    """The rulings of a card for a reader of ``lang``, each in the first language that exists.
 
     ``machine``: "show" keeps machine translations (marked), "hide" shows their English originals.
     """
@@ -77,48 +104,58 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
     rulings = catalog.rulings(oracle_id)
     english = _dedupe([r for r in rulings if r.lang == "en"])
     foreign = [r for r in rulings if r.lang != "en"]
-    linked_ids = [r.original_id for r in foreign if r.original_id]
-    originals = catalog.rulings_by_id(linked_ids)
+    originals = catalog.rulings_by_id([r.original_id for r in foreign if r.original_id])
 
     def original_of(r: Ruling) -> Ruling | None:
         return originals.get(r.original_id) if r.original_id else None
 
-    def english_entry(r: Ruling, untranslated: bool = False) -> RulingEntry:
-        return RulingEntry(r.text, "en", "original", r.published_at, r.source, None, r.wordings, untranslated)
+    def dated(r: Ruling, original: Ruling | None) -> tuple[str | None, str]:
+        """A translation's date and source, completed from its original on the same card."""
+        same_card = original is not None and original.oracle_id == r.oracle_id
+        source = r.source if r.source != "unknown" else (original.source if original else "unknown")
+        return r.published_at or (original.published_at if same_card else None), source
 
+    def english_entry(r: Ruling, shown: str, date: str | None = None, source: str | None = None,
+                      sources: tuple = ()) -> RulingEntry:
+        return RulingEntry(r.text, "en", "original", date or r.published_at, source or r.source, None,
+                           r.wordings, r.mixed_langs, shown, sources or r.sources)
+
+    fallback = ENGLISH_FALLBACK if lang != "en" else IN_READER_LANGUAGE
     entries: list[RulingEntry] = []
-    no_translation = False
-    translated = [r for r in foreign if r.lang == lang] if lang != "en" else []
-    if translated:
-        shown_originals: set[str] = set()
-        for r in translated:
-            original = original_of(r)
-            if original:
-                shown_originals.add(fold(original.text))
-            same_card = original is not None and original.oracle_id == r.oracle_id
-            source = r.source if r.source != "unknown" else (original.source if original else "unknown")
-            date = r.published_at or (original.published_at if same_card else None)
-            if r.status == "machine" and machine == "hide" and original:
-                entries.append(RulingEntry(original.text, "en", "original", date, source))
-                continue
-            entries.append(RulingEntry(r.text, r.lang, r.status, date, source,
-                                       original.text if original else None, r.wordings))
-        for r in english:
-            if fold(r.text) not in shown_originals:
-                entries.append(english_entry(r, untranslated=True))
-    else:
-        no_translation = lang != "en" and bool(rulings)
-        base = english or _dedupe([o for o in (original_of(r) for r in foreign) if o])
-        entries = [english_entry(r) for r in base]
-        if not entries and foreign:  # only translations, no English known: show them as they are
-            entries = [RulingEntry(r.text, r.lang, r.status, r.published_at, r.source, None, r.wordings)
-                       for r in foreign]
+    shown_english: set[str] = set()   # folded English texts already rendered, in any language
+    for r in foreign:
+        if r.lang != lang:
+            continue
+        original = original_of(r)
+        date, source = dated(r, original)
+        if original:
+            shown_english.add(fold(original.text))
+        if r.status == "machine" and machine == "hide" and original:
+            entries.append(english_entry(original, MACHINE_HIDDEN, date, source, r.sources))
+            continue
+        entries.append(RulingEntry(r.text, r.lang, r.status, date, source,
+                                   original.text if original else None, r.wordings, r.mixed_langs,
+                                   IN_READER_LANGUAGE, r.sources))
+    for r in english:
+        if fold(r.text) not in shown_english:
+            shown_english.add(fold(r.text))
+            entries.append(english_entry(r, fallback))
+    for r in foreign:   # translations into other languages: their English original, else themselves
+        if r.lang == lang:
+            continue
+        original = original_of(r)
+        date, source = dated(r, original)
+        if original is None:
+            entries.append(RulingEntry(r.text, r.lang, r.status, date, source, None, r.wordings,
+                                       r.mixed_langs, NO_ENGLISH, r.sources))
+        elif fold(original.text) not in shown_english:
+            shown_english.add(fold(original.text))
+            entries.append(english_entry(original, fallback, date, source, r.sources))
     entries.sort(key=_sort_key)
     total = len(entries)
     if search:
         entries = [e for e in entries if matches(search, e)]
-    return RulingsReport(card, lang, tuple(entries), no_translation, search, total,
-                         catalog.names(oracle_id))
+    return RulingsReport(card, lang, tuple(entries), search, total, catalog.names(oracle_id))
 
 
 def matches(search: str, entry: RulingEntry) -> bool:
@@ -128,7 +165,7 @@ def matches(search: str, entry: RulingEntry) -> bool:
     if not wanted:
         return True
     words = [w for w in wanted.split() if len(w) >= 3] or wanted.split()
-    for text in (entry.text, entry.original, *entry.wordings):
+    for text in (entry.text, entry.english_original, *entry.wordings):
         if not text:
             continue
         folded = fold(text)

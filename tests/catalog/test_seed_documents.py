@@ -124,7 +124,7 @@ def test_reader_in_italian_gets_italian_rulings_with_english_originals(bundled_c
     report = rulings_for(bundled_catalog, card.oracle_id, "it")
     assert report.display_name == "Defossilizzare"
     assert not report.no_translation
-    assert all(e.lang == "it" and e.original for e in report.entries)
+    assert all(e.lang == "it" and e.english_original for e in report.entries)
     assert {e.source for e in report.entries} == {"wotc"}
 
 

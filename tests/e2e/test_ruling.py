@@ -131,3 +131,35 @@ async def test_buttons_are_disabled_with_a_note_when_they_expire(discord_bot, mo
     buttons = [c for row in message["components"] for c in row["components"]]
     assert buttons and all(b.get("disabled") for b in buttons)
     assert message["embeds"], "the rulings stay readable"
+
+
+async def test_every_reader_language_sees_each_ruling_under_its_own_language(discord_bot):
+    from bot.languages import DISCORD_LOCALES, LANGUAGES
+    from tests.rulings.languages import CARDS, check_field, header_language
+    fake = discord_bot.fake
+    for lang in LANGUAGES:
+        for card in CARDS:
+            answer = await fake.slash("ruling", [option("card", card)], locale=DISCORD_LOCALES[lang][0])
+            default = header_language(lang, answer.data["embeds"][0]["description"])
+            shown = []
+            while True:
+                shown += [check_field(lang, f["value"], default) for f in answer.data["embeds"][0]["fields"]
+                          if f["name"] != "…"]
+                if "wf:ruling:next" not in custom_ids(answer.data) or answer.data["components"][0][
+                        "components"][1].get("disabled"):
+                    break
+                answer = await fake.click(answer.message_id, "wf:ruling:next", locale=DISCORD_LOCALES[lang][0])
+            expected = {"Queen's Agent": 6, "Defossilize": 6}.get(card, 9)
+            assert len(shown) == expected, (lang, card, shown)
+            if card == "Queen's Agent":
+                assert set(shown) == {"pt"}, (lang, shown)
+
+
+async def test_english_original_button_on_portuguese_only_rulings_says_there_is_none(discord_bot):
+    fake = discord_bot.fake
+    answer = await fake.slash("ruling", [option("card", "agente da rainha")], locale="pt-BR")
+    assert "wf:ruling:originals" in custom_ids(answer.data)
+    shown = await fake.click(answer.message_id, "wf:ruling:originals", locale="pt-BR")
+    text = embed_text(shown.data)
+    assert "O catálogo não tem o original em inglês deste esclarecimento." in text
+    assert "Original em inglês\n" not in text
