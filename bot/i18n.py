@@ -13,6 +13,7 @@ from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_date
+from babel.numbers import format_decimal, format_percent
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
@@ -22,6 +23,9 @@ from bot.languages import BABEL_LOCALE, LANGUAGES
 
 DOMAIN = "wayfinder"
 LOCALES_DIR = DATA_DIR / "locales"
+
+# the languages Babel names alike ("Chinese"): their names are messages of the catalogs
+SCRIPT_NAMES = {"zhs": "Chinese (Simplified)", "zht": "Chinese (Traditional)"}
 
 
 @lru_cache(maxsize=None)
@@ -57,8 +61,23 @@ class Messages:
         return format_date(date.fromisoformat(iso), format="long", locale=BABEL_LOCALE[self.lang])
 
     def language_name(self, lang: str) -> str:
-        """The name of ``lang`` in this language ("italiano", "francese"…)."""
+        """The name of ``lang`` in this language ("italiano", "francese", "cinese (semplificato)"…)."""
+        if lang in SCRIPT_NAMES:   # one language, two scripts: the catalogs name each
+            return self._(SCRIPT_NAMES[lang])
         return Locale.parse(BABEL_LOCALE[lang]).get_display_name(BABEL_LOCALE[self.lang]).split(" (")[0]
+
+    def number(self, value, digits: int = 0) -> str:
+        """A number as this language writes it: 1,234.5 / 1 234,5 / 1.234,5."""
+        pattern = "#,##0" + ("." + "0" * digits if digits else "")
+        return format_decimal(value, format=pattern, locale=BABEL_LOCALE[self.lang])
+
+    def percent(self, value, digits: int = 2) -> str:
+        """A probability (0 to 1) as a percentage: "59.32%", "59,32 %", "59,32 %"."""
+        locale = Locale.parse(BABEL_LOCALE[self.lang])
+        pattern = locale.percent_formats[None].pattern   # the language's own spacing and sign place
+        if digits:
+            pattern = pattern.replace("#,##0", "#,##0." + "0" * digits, 1)
+        return format_percent(value, format=pattern, locale=locale)
 
 
 def messages(lang: str | None) -> Messages:

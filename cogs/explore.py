@@ -21,10 +21,11 @@ from bot.languages import LATIN_SCRIPT
 from bot.pages import escape
 from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 
+from bot.discord_app.translator import option_names
 from bot.discord_app.views import NO_PINGS, Context, OwnerView, context, embed, rules_select, send, send_error
 
-POLICY_CHOICES = [app_commands.Choice(name="keep", value="keep"),
-                  app_commands.Choice(name="graveyard", value="graveyard")]
+POLICY_CHOICES = [app_commands.Choice(name=_T("keep on top"), value="keep"),
+                  app_commands.Choice(name=_T("graveyard"), value="graveyard")]
 
 
 def cooldown(seconds: float):
@@ -192,6 +193,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @app_commands.describe(deck=_T("Preset or saved deck"), explorer=_T("The card that explores"),
                            times=_T("How many times it explores"),
                            seed=_T("Shuffle seed (a whole number); empty for a new one"))
+    @app_commands.rename(**option_names("explorer", "deck", "times", "seed"))
     async def run(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, 200],
                   deck: Optional[app_commands.Range[str, 1, 40]] = None,
                   times: Optional[app_commands.Range[int, 1, 20]] = None,
@@ -212,6 +214,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @app_commands.describe(deck=_T("Preset or saved deck"), explorer=_T("The card that explores"),
                            times=_T("How many times it explores"), policy=_T("What happens to revealed nonland cards"))
     @app_commands.choices(policy=POLICY_CHOICES)
+    @app_commands.rename(**option_names("explorer", "deck", "times", "policy"))
     @cooldown(5.0)
     async def odds(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, 200],
                    deck: Optional[app_commands.Range[str, 1, 40]] = None,
@@ -237,8 +240,9 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         await interaction.followup.send(embed=card_embed, file=discord.File(io.BytesIO(png), filename="odds.png"),
                                         allowed_mentions=NO_PINGS)
 
-    @deck.command(name="save", description=_T("Save a pasted decklist"))
+    @deck.command(name=_T("save"), description=_T("Save a pasted decklist"))
     @app_commands.describe(name=_T("Deck name"))
+    @app_commands.rename(**option_names("name"))
     @app_commands.guild_only()
     @cooldown(5.0)
     async def deck_save(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
@@ -249,7 +253,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
             return
         await interaction.response.send_modal(DeckModal(self, ctx, name.strip()))
 
-    @deck.command(name="list", description=_T("List the decks"))
+    @deck.command(name=_T("list"), description=_T("List the decks"))
     async def deck_list(self, interaction: discord.Interaction) -> None:
         from bot.explore.command import list_decks
         ctx = await context(interaction)
@@ -257,8 +261,9 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         reply = list_decks(self.bot.services, ctx.lang, saved)
         await send(interaction, embed=embed(reply.pages[0]), ephemeral=True)
 
-    @deck.command(name="delete", description=_T("Delete a saved deck"))
+    @deck.command(name=_T("delete"), description=_T("Delete a saved deck"))
     @app_commands.describe(name=_T("Deck name"))
+    @app_commands.rename(**option_names("name"))
     @app_commands.guild_only()
     async def deck_delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
         ctx = await context(interaction)

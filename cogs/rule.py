@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.rules.command import rule as rule_command
 from bot.i18n import messages
 
+from bot.discord_app.translator import option_names
 from bot.discord_app.views import NO_PINGS, OwnerView, embed, reader_language, send
 
 
@@ -74,6 +75,7 @@ class Rules(commands.Cog):
 
     @app_commands.command(name=_T("rule"), description=_T("Look up the Comprehensive Rules"))
     @app_commands.describe(query=_T("Rule number, keyword or glossary term"))
+    @app_commands.rename(**option_names("query"))
     async def rule(self, interaction: discord.Interaction, query: app_commands.Range[str, 1, 100]) -> None:
         lang = await reader_language(interaction)
         value = query[2:] if query.startswith("g:") else query

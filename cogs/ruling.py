@@ -13,10 +13,11 @@ from bot.rulings.command import ruling as ruling_command
 from bot.i18n import Messages
 from bot.languages import AUTONYMS, LANGUAGES
 
+from bot.discord_app.translator import option_names
 from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, rules_select,
                      send)
 
-LANGUAGE_CHOICES = [app_commands.Choice(name=AUTONYMS[code], value=code) for code in LANGUAGES]
+LANGUAGE_CHOICES = [app_commands.Choice(name=_T(AUTONYMS[code], language=code), value=code) for code in LANGUAGES]
 
 
 class RulingPager(OwnerView):
@@ -86,6 +87,7 @@ class Rulings(commands.Cog):
     @app_commands.command(name=_T("ruling"), description=_T("Show a card's official rulings in your language"))
     @app_commands.describe(card=_T("Card name, in any language"), language=_T("Reply language"),
                            search=_T("Only the rulings that mention this"))
+    @app_commands.rename(**option_names("card", "language", "search"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
     async def ruling(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 200],
                      language: Optional[app_commands.Choice[str]] = None,

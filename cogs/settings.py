@@ -13,10 +13,11 @@ from bot.languages import AUTONYMS, LANGUAGES
 from bot.pages import Field, Page, escape
 from bot.settings.store import MAX_DECK_NAME, GuildSettings
 
+from bot.discord_app.translator import option_names
 from bot.discord_app.views import NO_PINGS, OwnerView, context, embed, send, send_error
 
 LANGUAGE_VALUES = [app_commands.Choice(name=_T("auto (each user's language)"), value="auto")] + [
-    app_commands.Choice(name=AUTONYMS[c], value=c) for c in LANGUAGES]
+    app_commands.Choice(name=_T(AUTONYMS[c], language=c), value=c) for c in LANGUAGES]
 ON_OFF = [app_commands.Choice(name=_T("on"), value="on"), app_commands.Choice(name=_T("off"), value="off")]
 
 def describe(settings: GuildSettings, msg: Messages) -> dict[str, Field]:
@@ -77,7 +78,7 @@ class ConfirmReset(OwnerView):
 
 @app_commands.default_permissions(manage_guild=True)
 class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_T("Server and personal settings")):
-    me = app_commands.Group(name="me", description=_T("Your own reply language"))
+    me = app_commands.Group(name=_T("me"), description=_T("Your own reply language"))
 
     def __init__(self, bot):
         self.bot = bot
@@ -118,40 +119,46 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
         await send(interaction, content=ctx.msg._("Reset every setting of this server?"),
                    view=ConfirmReset(interaction, ctx.msg, self.bot.settings), ephemeral=True)
 
-    @app_commands.command(name="language", description=_T("Reply language"))
+    @app_commands.command(name=_T("language"), description=_T("Reply language"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=LANGUAGE_VALUES)
     async def language(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "reply_language", value.value)
 
-    @app_commands.command(name="machine", description=_T("Machine translations"))
+    @app_commands.command(name=_T("machine"), description=_T("Machine translations"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=[app_commands.Choice(name=_T("shown, marked"), value="show"),
                                  app_commands.Choice(name=_T("hidden (English original instead)"), value="hide")])
     async def machine(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "machine_translations", value.value)
 
-    @app_commands.command(name="originals", description=_T("English originals"))
+    @app_commands.command(name=_T("originals"), description=_T("English originals"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=[app_commands.Choice(name=_T("beside every translation"), value="beside"),
                                  app_commands.Choice(name=_T("on click"), value="click")])
     async def originals(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "english_originals", value.value)
 
-    @app_commands.command(name="private", description=_T("Private replies"))
+    @app_commands.command(name=_T("private"), description=_T("Private replies"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=ON_OFF)
     async def private(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "private_replies", value.value == "on")
 
-    @app_commands.command(name="inline", description=_T("Inline [[card]]"))
+    @app_commands.command(name=_T("inline"), description=_T("Inline [[card]]"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=ON_OFF)
     async def inline(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "inline_cards", value.value == "on")
 
-    @app_commands.command(name="deck", description=_T("Default deck"))
+    @app_commands.command(name=_T("deck"), description=_T("Default deck"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     async def deck(self, interaction: discord.Interaction, value: str) -> None:
         ctx = await context(interaction)
         if len(value) > MAX_DECK_NAME:
@@ -165,16 +172,18 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
             return
         await self._guild_change(interaction, "default_deck", value)
 
-    @app_commands.command(name="policy", description=_T("Default choice for revealed nonland cards"))
+    @app_commands.command(name=_T("policy"), description=_T("Default choice for revealed nonland cards"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=[app_commands.Choice(name=_T("ask each time"), value="ask"),
                                  app_commands.Choice(name=_T("keep on top"), value="keep"),
                                  app_commands.Choice(name=_T("graveyard"), value="graveyard")])
     async def policy(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "default_policy", None if value.value == "ask" else value.value)
 
-    @me.command(name="language", description=_T("Your own reply language"))
+    @me.command(name=_T("language"), description=_T("Your own reply language"))
     @app_commands.describe(value=_T("The new value"))
+    @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=LANGUAGE_VALUES)
     async def my_language(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         chosen = None if value.value == "auto" else value.value
