@@ -12,7 +12,7 @@ from bot.catalog.comprehensive_rules import import_rules
 from bot.catalog.errors import DataImportError
 from bot.catalog.linking import link_translations
 from bot.catalog.mtgjson import import_mtgjson
-from bot.catalog.names import NameIndex
+from bot.catalog.names import DocumentCardFinder
 from bot.catalog.scryfall import import_cards, import_rulings, sniff_kind
 from bot.catalog.seeds import import_document
 from bot.catalog.streams import open_binary
@@ -45,10 +45,10 @@ def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: 
     files = sorted(((classify(Path(p)), Path(p)) for p in paths), key=lambda kp: ORDER[kp[0]])
     reports: list[ImportReport] = []
     with catalog_transaction(catalog) as con:
-        index: NameIndex | None = None
+        index: DocumentCardFinder | None = None
         for kind, path in files:
             if kind == "document":
-                index = index or NameIndex(con)
+                index = index or DocumentCardFinder(con)
                 report = import_document(con, path, index)
             else:
                 report = _import_stream(con, kind, path, progress)

@@ -17,7 +17,7 @@ _CAPITALISED = re.compile(r"[A-ZÀ-Ý][\w’'\-]*(?:,?\s+(?:[A-ZÀ-Ý][\w’'\-]
 _POSSESSIVE = re.compile(r"[’']s$")
 
 
-class NameIndex:
+class DocumentCardFinder:
     """Folded printed name → card, answered by the catalog's names table."""
 
     def __init__(self, con: sqlite3.Connection):

@@ -11,7 +11,7 @@ from bot.text import fold
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.documents import ParsedDocument, ParsedRuling, parse_document
 from bot.catalog.errors import DataImportError
-from bot.catalog.names import NameIndex
+from bot.catalog.names import DocumentCardFinder
 
 NEAR_DUPLICATE = 85  # rapidfuzz ratio between folded wordings of one ruling
 
@@ -32,7 +32,7 @@ def fold_duplicates(rulings: list[ParsedRuling]) -> list[ParsedRuling]:
     return kept
 
 
-def resolve_card(doc: ParsedDocument, index: NameIndex) -> str:
+def resolve_card(doc: ParsedDocument, index: DocumentCardFinder) -> str:
     for line in doc.card_lines:
         found = index.exact(line)
         if found:
@@ -58,10 +58,10 @@ def status_of(ruling: ParsedRuling, doc: ParsedDocument) -> str:
     return "translation"
 
 
-def import_document(con: sqlite3.Connection, path: Path, index: NameIndex | None = None) -> ImportReport:
+def import_document(con: sqlite3.Connection, path: Path, index: DocumentCardFinder | None = None) -> ImportReport:
     report = ImportReport(str(path), "ruling document")
     doc = parse_document(path)
-    oracle_id = resolve_card(doc, index or NameIndex(con))
+    oracle_id = resolve_card(doc, index or DocumentCardFinder(con))
     doc_id = document_id(con, f"seed:{Path(path).name}", "seed", str(path), doc.title, doc.notice)
     rulings = fold_duplicates(doc.rulings)
     report.add("duplicates folded", len(doc.rulings) - len(rulings))
