@@ -16,6 +16,7 @@ from bot.catalog.names import DocumentCardFinder
 from bot.catalog.scryfall import import_cards, import_rulings, sniff_kind
 from bot.catalog.seeds import import_document
 from bot.catalog.streams import open_binary
+from bot.matching.index import remove_other_indexes, write_index
 
 # cards first (everything else refers to them), then rulings, documents, rules
 ORDER = {"cards": 0, "mtgjson": 1, "rulings": 2, "document": 3, "rules": 4}
@@ -63,8 +64,9 @@ def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: 
         linked = link_translations(con)
         if log and linked:
             log(f"{linked:,} translated rulings linked to their English originals")
-    if name_index:
-        refresh_name_index(Path(catalog))
+        digest = write_index(con, Path(catalog)) if name_index else None
+    if digest:
+        remove_other_indexes(Path(catalog), digest)
     return reports
 
 
@@ -83,17 +85,6 @@ def adopt_published_ids(con: sqlite3.Connection) -> int:
         con.execute("DELETE FROM names WHERE oracle_id = ?", (made,))
         con.execute("DELETE FROM cards WHERE oracle_id = ?", (made,))
     return len(pairs)
-
-
-def refresh_name_index(catalog: Path) -> None:
-    """Build the matcher's index beside the new catalog, so that start-up only loads it."""
-    from bot.matching.index import NameIndex
-    from bot.catalog.store import Catalog
-    opened = Catalog(catalog)
-    try:
-        NameIndex.from_catalog(opened).save(catalog)
-    finally:
-        opened.close()
 
 
 def _import_stream(con: sqlite3.Connection, kind: str, path: Path, progress: bool) -> ImportReport:

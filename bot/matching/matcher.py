@@ -223,11 +223,13 @@ class Matcher:
         best: dict[str, Candidate] = {}
         in_reader_language: dict[str, Candidate] = {}
         for entry, (score, how) in found.items():
-            oracle_id = index.oracle_ids[entry]
-            lang = index.langs[entry]
+            card = index.cards[entry]
+            oracle_id = index.card_ids[card]
+            lang = index.lang_codes[index.lang_ids[entry]]
+            name = index.names[entry]
             rank = (-round(score, 3), index.kinds[entry], -index.prints[entry],
-                    lang != prefer_lang, lang != "en", index.faces[entry] >= 0, index.names[entry])
-            candidate = Candidate(oracle_id, index.english_name[oracle_id], index.names[entry], lang, score, how, rank)
+                    lang != prefer_lang, lang != "en", index.faces[entry] >= 0, name)
+            candidate = Candidate(oracle_id, index.card_names[card], name, lang, score, how, rank)
             current = best.get(oracle_id)
             if current is None or rank < current.rank:
                 best[oracle_id] = candidate

@@ -1,4 +1,6 @@
 """The card-name matcher on the bundled catalog (seed names) and on the full real catalog."""
+import mmap
+
 import pytest
 
 from bot.matching import Matcher, NameIndex
@@ -83,11 +85,40 @@ def test_the_order_is_deterministic(bundled_matcher):
     assert first == [c.oracle_id for c in bundled_matcher.autocomplete("i")]
 
 
-def test_the_index_cache_is_used_and_rebuilt_when_the_catalog_changes(bundled_catalog, tmp_path):
-    index = NameIndex.load(bundled_catalog)
-    assert NameIndex.cache_path(bundled_catalog.path).exists()
-    again = NameIndex.load(bundled_catalog)
-    assert again.keys == index.keys
+def test_an_import_leaves_the_index_of_the_new_names_and_resolve_finds_them(tmp_path):
+    from bot.catalog import Catalog
+    from bot.catalog.bundled import build_bundled
+    from bot.catalog.importer import import_files
+    path = tmp_path / "catalog.sqlite3"
+    build_bundled(path)
+    before = Catalog(path)
+    assert Matcher.from_catalog(before).resolve("Brinewatch Mystic").status == "none"
+    first = NameIndex.load(before).digest
+    before.close()
+    new_card = tmp_path / "cards.jsonl"
+    new_card.write_text('{"object": "card", "oracle_id": "0000aaaa-0000-4000-8000-00000000beef", "name":'
+                        ' "Brinewatch Mystic", "lang": "en", "layout": "normal", "type_line": "Creature"}\n',
+                        encoding="utf-8")
+    import_files(path, [new_card])
+    after = Catalog(path)
+    index = NameIndex.load(after)
+    assert index.digest != first
+    assert isinstance(index.buffer, mmap.mmap)  # the importer's file, mapped: nothing rebuilt
+    result = Matcher(index).resolve("brinewatch mystik")
+    assert result.status == "one" and result.best.english_name == "Brinewatch Mystic"
+    # one index file beside the catalog: the one its contents name
+    assert [p.name for p in tmp_path.glob("catalog.sqlite3.names*")] == [NameIndex.file_path(path, index.digest).name]
+    after.close()
+
+
+def test_a_catalog_without_its_index_file_still_answers(tmp_path, bundled_catalog_path):
+    import shutil
+    from bot.catalog import Catalog
+    copy = tmp_path / "copied.sqlite3"
+    shutil.copy(bundled_catalog_path, copy)   # the index file left behind
+    catalog = Catalog(copy)
+    assert Matcher.from_catalog(catalog).resolve("Jadelight Ranger").best.english_name == "Jadelight Ranger"
+    catalog.close()
 
 
 @needs_shared
