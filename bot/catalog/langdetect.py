@@ -57,7 +57,7 @@ class Detection:
 
 @lru_cache(maxsize=1)
 def _detector():
-    return LanguageDetectorBuilder.from_languages(*_LATIN).build()
+    return LanguageDetectorBuilder.from_languages(*_LATIN).with_low_accuracy_mode().build()
 
 
 def _script_language(text: str) -> str | None:
