@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from bot.catalog import DataImportError
-from bot.config import Config
+from bot.config import Config, is_database_url
 from bot.languages import LANGUAGES, normalize_language
 from bot.services import Services
 
@@ -75,7 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
     explore.add_argument("--json", action="store_true")
     explore.add_argument("--lang", type=_language, default="en")
     db = sub.add_parser("db", help="the settings database").add_subparsers(dest="db_command", required=True)
-    backup = db.add_parser("backup", help="copy the live settings database consistently")
+    db.add_parser("migrate", help="apply the settings database's pending migrations")
+    db.add_parser("check", help="the settings database's schema version (exit 1 when migrations are pending)")
+    backup = db.add_parser("backup", help="copy the live settings database consistently (PostgreSQL: a logical"
+                                          " export of the settings tables into a SQLite file)")
     backup.add_argument("path", type=Path)
     backup.add_argument("--force", action="store_true", help="replace the file if it exists")
     rule = sub.add_parser("rule", help="the Comprehensive Rules by number, keyword or glossary term")
@@ -177,6 +180,7 @@ def _explore(services: Services, args) -> int:
 
 
 def _db(config: Config, args) -> int:
+    """db migrate | check | backup, on SQLite and PostgreSQL alike; a refusal is one line, exit 2."""
     import asyncio
     import os
     import tempfile
@@ -189,22 +193,45 @@ def _db(config: Config, args) -> int:
         fd, scratch = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
         os.close(fd)
         try:
-            await store.backup(scratch)
+            done = await store.backup(scratch)
             os.replace(scratch, target)
+            print(f"{target}: {done}")
         except OSError as exc:
             raise SettingsError(f"{target} cannot be written: {exc.strerror or exc}") from exc
         finally:
             Path(scratch).unlink(missing_ok=True)
             await store.close()
 
+    async def schema() -> int:
+        if not is_database_url(config.settings_path) and not Path(config.settings_path).exists() \
+                and args.db_command == "check":
+            raise SettingsError(f"there is no settings database at {config.settings_path}"
+                                " (the bot creates it at start-up, so does `wayfinder db migrate`)")
+        store = await SettingsStore.open(config.settings_path, migrate=False)
+        try:
+            if args.db_command == "migrate":
+                applied = await store.migrate()
+                after = await store.status()
+                done = f"applied {', '.join(f'{n:03d}' for n in applied)}" if applied else "nothing to apply"
+                print(f"{after.target}: schema version {after.version} ({done})")
+                return 0
+            status = await store.status()
+            state = "up to date" if not status.pending else \
+                f"{status.pending} migration(s) to apply: run `wayfinder db migrate`"
+            print(f"{status.target}: schema version {status.version} of {status.latest}, {state}")
+            return 1 if status.pending else 0
+        finally:
+            await store.close()
+
     try:
-        target = check_backup_target(args.path, config.settings_path, force=args.force)
-        asyncio.run(backup(target))
+        if args.db_command != "backup":
+            return asyncio.run(schema())
+        live = None if is_database_url(config.settings_path) else config.settings_path
+        asyncio.run(backup(check_backup_target(args.path, live, force=args.force)))
+        return 0
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(f"backed up {config.settings_path} to {args.path}")
-    return 0
 
 
 def _print_reply(reply, as_json: bool) -> int:

@@ -2,18 +2,31 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = PROJECT_DIR / "data"
+DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_database_url(target) -> bool:
+    """A database server's URL (PostgreSQL), rather than a SQLite file's path."""
+    return isinstance(target, str) and target.startswith(DATABASE_URL_SCHEMES)
+
+
+def shown(target) -> str:
+    """A settings database as it may be shown in logs and messages: a URL without its password."""
+    text = re.sub(r"(://[^:/@]*:)[^/]*@", r"\1***@", str(target))
+    return re.sub(r"([?&]password=)[^&]*", r"\1***", text)
 
 
 @dataclass(frozen=True)
 class Config:
     token: str | None
     catalog_path: Path
-    settings_path: Path
+    settings_path: Path | str   # a SQLite file, or a postgresql:// URL
     log_level: str
     scryfall_base_url: str
     rules_url: str | None
@@ -34,7 +47,7 @@ class Config:
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
             catalog_path=Path(env.get("WAYFINDER_CATALOG", var / "catalog.sqlite3")),
-            settings_path=Path(env.get("WAYFINDER_SETTINGS_DB", var / "settings.sqlite3")),
+            settings_path=_settings_db(env.get("WAYFINDER_SETTINGS_DB") or str(var / "settings.sqlite3")),
             log_level=env.get("WAYFINDER_LOG_LEVEL", "INFO").upper(),
             scryfall_base_url=env.get("WAYFINDER_SCRYFALL_URL", "https://api.scryfall.com").rstrip("/"),
             rules_url=env.get("WAYFINDER_RULES_URL") or None,
@@ -50,4 +63,8 @@ class Config:
 
     def __repr__(self) -> str:  # never show the token
         return (f"Config(token={'set' if self.token else 'unset'}, catalog_path={self.catalog_path!s},"
-                f" settings_path={self.settings_path!s}, log_level={self.log_level})")
+                f" settings_path={shown(self.settings_path)}, log_level={self.log_level})")
+
+
+def _settings_db(value: str) -> Path | str:
+    return value if is_database_url(value) else Path(value)

@@ -88,6 +88,28 @@ def bundled_matcher(bundled_catalog):
     return Matcher.from_catalog(bundled_catalog)
 
 
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """A throw-away PostgreSQL server for the whole run (see tests/pg_server.py)."""
+    from tests.pg_server import PostgresCluster, server_binaries
+    bindir = server_binaries()
+    if bindir is None:
+        pytest.skip("the PostgreSQL server (initdb, pg_ctl) is not installed; .ci/run installs it")
+    cluster = PostgresCluster(bindir)
+    try:
+        yield cluster.start()
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def settings_db(request, tmp_path) -> str:
+    """A fresh settings database of each kind, as WAYFINDER_SETTINGS_DB names it."""
+    if request.param == "sqlite":
+        return str(tmp_path / "settings.sqlite3")
+    return request.getfixturevalue("postgres_cluster").new_database()
+
+
 def pytest_report_header(config):
     return f"real data: {SHARED_DATA if SHARED_DATA.exists() else 'absent (tests that need it skip)'}"
 

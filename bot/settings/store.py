@@ -1,31 +1,36 @@
-"""Per-guild and per-user settings and saved decks, in SQLite through aiosqlite.
+"""Per-guild and per-user settings and saved decks: one interface, two backends.
 
-WAL journal, a busy timeout, versioned migrations (data/migrations/NNN_name.sql, applied in order
-at start-up, the version kept in PRAGMA user_version). A database newer than the code, or a file
-that is not a database, stops start-up with a message that names it; it is never overwritten.
-Every write is one transaction, committed (synchronous=FULL) before it is acknowledged.
+`WAYFINDER_SETTINGS_DB` is a SQLite file (bot/settings/sqlite.py, the default) or a
+`postgresql://` URL (bot/settings/postgres.py, for several processes on several hosts). Both:
+
+- apply the same versioned migrations (data/migrations/NNN_name.<dialect>.sql: each version is
+  written once per dialect, side by side), in order, each in one transaction, under a lock so that
+  processes starting together apply each once;
+- check the version first: a database newer than the code stops start-up and is never touched;
+- commit every write before it is acknowledged; each write is one statement (an upsert) or one
+  transaction, never a read-modify-write in Python, so writers in several processes lose nothing;
+- keep no cache: every read asks the database, so a change made through one process is seen by
+  the others at their next read.
 """
 from __future__ import annotations
 
-import asyncio
 import re
-import sqlite3
-from dataclasses import asdict, dataclass, fields, replace
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
-import aiosqlite
-
-from bot.config import DATA_DIR
+from bot.config import DATA_DIR, is_database_url, shown
 from bot.languages import LANGUAGES
 
 MIGRATIONS_DIR = DATA_DIR / "migrations"
-_MIGRATION = re.compile(r"^(\d{3})_[\w-]+\.sql$")
+DIALECTS = ("sqlite", "postgresql")
+_MIGRATION = re.compile(r"^(\d{3})_[\w-]+\.(sqlite|postgresql)\.sql$")
 MAX_DECKS_PER_GUILD = 50
 MAX_DECK_NAME = 40
 
 
 class SettingsError(Exception):
-    """The settings database cannot be used; the message names the file."""
+    """The settings database cannot be used; the message names it (never with a password)."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +43,14 @@ class GuildSettings:
     default_deck: str | None = None
     default_policy: str | None = None
 
+    @classmethod
+    def from_row(cls, row) -> "GuildSettings":
+        if row is None:
+            return cls()
+        return cls(**{f.name: bool(row[f.name]) if f.type == "bool" else row[f.name] for f in fields(cls)})
+
+
+SETTING_COLUMNS = tuple(f.name for f in fields(GuildSettings))
 
 # what each setting accepts (None: free text, checked elsewhere)
 ALLOWED = {
@@ -50,86 +63,134 @@ ALLOWED = {
     "default_policy": (None, "keep", "graveyard"),
 }
 
+# the tables a logical export copies, with their columns (the current schema)
+TABLES = {
+    "guild_settings": ("guild_id",) + SETTING_COLUMNS + ("updated_at",),
+    "user_settings": ("user_id", "language", "updated_at"),
+    "decks": ("guild_id", "name", "list", "cards", "saved_by", "saved_at"),
+}
 
-def migrations(folder: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
+
+def migrations(dialect: str, folder: Path = MIGRATIONS_DIR) -> list[tuple[int, Path]]:
+    """The migrations for one dialect, in order."""
     found = []
     for path in sorted(folder.glob("*.sql")):
         match = _MIGRATION.match(path.name)
-        if match:
+        if match and match.group(2) == dialect:
             found.append((int(match.group(1)), path))
     return found
 
 
-class SettingsStore:
-    def __init__(self, db: aiosqlite.Connection, path: Path):
-        self.db = db
-        self.path = path
-        self._guilds: dict[int, GuildSettings] = {}
-        self._users: dict[int, str | None] = {}
-        self._write = asyncio.Lock()
+@dataclass(frozen=True)
+class SchemaStatus:
+    target: str      # the database, as it may be shown
+    version: int     # what the database has
+    latest: int      # what this code knows
 
-    @classmethod
-    async def open(cls, path: Path | str, folder: Path = MIGRATIONS_DIR) -> "SettingsStore":
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size:
-            with open(path, "rb") as fh:
-                if fh.read(16) != b"SQLite format 3\x00":
-                    raise SettingsError(f"{path} is not a SQLite database (it is left untouched)")
+    @property
+    def pending(self) -> int:
+        return max(self.latest - self.version, 0)
+
+
+class SettingsStore(ABC):
+    """What the bot, the console and the CLI use, whichever database holds the settings."""
+
+    dialect: str
+
+    def __init__(self, target: str, folder: Path):
+        self.target = target           # shown in messages: a path, or a URL without its password
+        self.folder = folder
+
+    @staticmethod
+    async def open(target: Path | str, folder: Path = MIGRATIONS_DIR, *, migrate: bool = True) -> "SettingsStore":
+        """Open the settings database named by WAYFINDER_SETTINGS_DB; refuse one newer than the code;
+        apply the pending migrations unless `migrate` is false."""
+        if is_database_url(target):
+            from bot.settings.postgres import PostgresSettingsStore as backend
+        else:
+            from bot.settings.sqlite import SqliteSettingsStore as backend
+        store = await backend.connect(target, folder)
         try:
-            db = await aiosqlite.connect(path, timeout=10)
-            await db.execute("PRAGMA busy_timeout = 10000")
-            row = await (await db.execute("PRAGMA quick_check")).fetchone()
-            if row[0] != "ok":
-                await db.close()
-                raise SettingsError(f"{path} is damaged ({row[0]}); it is left untouched")
-            version = (await (await db.execute("PRAGMA user_version")).fetchone())[0]
-            known = migrations(folder)
-            latest = known[-1][0] if known else 0
-            if version > latest:   # checked before anything is written to the file
-                await db.close()
-                raise SettingsError(f"{path} has schema version {version}, newer than this code knows ({latest});"
-                                    " it is left untouched — run a newer Wayfinder")
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = FULL")
-            await db.execute("PRAGMA foreign_keys = ON")
-        except sqlite3.DatabaseError as exc:
-            raise SettingsError(f"{path} cannot be opened as a settings database: {exc}") from exc
-        store = cls(db, path)
-        await store._migrate(known, version)
+            status = await store.status()
+            if status.version > status.latest:
+                raise SettingsError(f"{store.target} has schema version {status.version}, newer than this code knows"
+                                    f" ({status.latest}); it is left untouched — run a newer Wayfinder")
+            if migrate:
+                await store.migrate()
+        except BaseException:
+            await store.close()
+            raise
         return store
 
-    async def _migrate(self, known: list[tuple[int, Path]], version: int) -> None:
-        for number, path in known:
-            if number <= version:
-                continue
-            script = path.read_text(encoding="utf-8")
-            await self.db.executescript(f"BEGIN;\n{script}\nPRAGMA user_version = {number};\nCOMMIT;")
+    async def status(self) -> SchemaStatus:
+        known = migrations(self.dialect, self.folder)
+        return SchemaStatus(self.target, await self.schema_version(), known[-1][0] if known else 0)
 
-    async def schema_version(self) -> int:
-        return (await (await self.db.execute("PRAGMA user_version")).fetchone())[0]
+    async def migrate(self) -> list[int]:
+        """Apply the pending migrations in order; the versions this call applied."""
+        applied = []
+        for number, path in migrations(self.dialect, self.folder):
+            if number > await self.schema_version() and await self._apply(number, path.read_text(encoding="utf-8")):
+                applied.append(number)
+        return applied
 
-    async def close(self) -> None:
-        await self.db.close()
+    # -- what each backend provides -----------------------------------------------------------
 
-    # -- guild settings ----------------------------------------------------------------------
+    @classmethod
+    @abstractmethod
+    async def connect(cls, target: Path | str, folder: Path) -> "SettingsStore":
+        """Connect without writing anything."""
 
-    async def guild(self, guild_id: int | None) -> GuildSettings:
-        if guild_id is None:
-            return GuildSettings()
-        cached = self._guilds.get(guild_id)
-        if cached is not None:
-            return cached
-        names = [f.name for f in fields(GuildSettings)]
-        row = await (await self.db.execute(
-            f"SELECT {', '.join(names)} FROM guild_settings WHERE guild_id = ?", (guild_id,))).fetchone()
-        settings = GuildSettings() if row is None else GuildSettings(**{
-            n: bool(v) if n in ("private_replies", "inline_cards") else v for n, v in zip(names, row)})
-        self._guilds[guild_id] = settings
-        return settings
+    @abstractmethod
+    async def schema_version(self) -> int: ...
 
-    def cached_guild(self, guild_id: int | None) -> GuildSettings:
-        return self._guilds.get(guild_id, GuildSettings()) if guild_id else GuildSettings()
+    @abstractmethod
+    async def _apply(self, number: int, script: str) -> bool:
+        """Apply one migration in one transaction, under a lock, unless another process just did
+        (then False)."""
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def _upsert_guild(self, guild_id: int, key: str, value) -> GuildSettings: ...
+
+    @abstractmethod
+    async def guild(self, guild_id: int | None) -> GuildSettings: ...
+
+    @abstractmethod
+    async def reset_guild(self, guild_id: int) -> None: ...
+
+    @abstractmethod
+    async def user_language(self, user_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def _upsert_user_language(self, user_id: int, language: str | None) -> None: ...
+
+    @abstractmethod
+    async def save_deck(self, guild_id: int, name: str, text: str, cards: int, user_id: int) -> None:
+        """Save or replace a deck; at most MAX_DECKS_PER_GUILD per server, checked in the same
+        transaction as the write."""
+
+    @abstractmethod
+    async def deck(self, guild_id: int, name: str) -> str | None: ...
+
+    @abstractmethod
+    async def deck_names(self, guild_id: int) -> list[str]: ...
+
+    @abstractmethod
+    async def delete_deck(self, guild_id: int, name: str) -> bool: ...
+
+    @abstractmethod
+    async def backup(self, target: Path | str) -> str:
+        """A consistent copy of the settings into `target` (a new or empty file); what it holds, for
+        the CLI."""
+
+    @abstractmethod
+    async def rows(self, table: str) -> list[dict]:
+        """Every row of one of TABLES, in a consistent order (for exports and tests)."""
+
+    # -- checked the same way for both --------------------------------------------------------
 
     async def set_guild(self, guild_id: int, key: str, value) -> GuildSettings:
         if key not in ALLOWED:
@@ -137,83 +198,20 @@ class SettingsStore:
         allowed = ALLOWED[key]
         if allowed is not None and value not in allowed:
             raise ValueError(f"{key} must be one of {allowed}")
-        async with self._write:
-            await self.db.execute("INSERT OR IGNORE INTO guild_settings(guild_id) VALUES (?)", (guild_id,))
-            await self.db.execute(f"UPDATE guild_settings SET {key} = ?, updated_at = datetime('now')"
-                                  " WHERE guild_id = ?", (value, guild_id))
-            await self.db.commit()
-        current = await self.guild(guild_id)
-        updated = replace(current, **{key: value})
-        self._guilds[guild_id] = updated
-        return updated
-
-    async def reset_guild(self, guild_id: int) -> None:
-        async with self._write:
-            await self.db.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            await self.db.commit()
-        self._guilds.pop(guild_id, None)
-
-    # -- user settings -----------------------------------------------------------------------
-
-    async def user_language(self, user_id: int) -> str | None:
-        if user_id in self._users:
-            return self._users[user_id]
-        row = await (await self.db.execute("SELECT language FROM user_settings WHERE user_id = ?",
-                                           (user_id,))).fetchone()
-        self._users[user_id] = row[0] if row else None
-        return self._users[user_id]
+        return await self._upsert_guild(guild_id, key, value)
 
     async def set_user_language(self, user_id: int, language: str | None) -> None:
         if language is not None and language not in LANGUAGES:
             raise ValueError(f"language must be one of {LANGUAGES}")
-        async with self._write:
-            await self.db.execute(
-                "INSERT INTO user_settings(user_id, language) VALUES (?, ?) ON CONFLICT(user_id)"
-                " DO UPDATE SET language = excluded.language, updated_at = datetime('now')", (user_id, language))
-            await self.db.commit()
-        self._users[user_id] = language
-
-    # -- decks -------------------------------------------------------------------------------
-
-    async def save_deck(self, guild_id: int, name: str, text: str, cards: int, user_id: int) -> None:
-        async with self._write:
-            count = (await (await self.db.execute("SELECT count(*) FROM decks WHERE guild_id = ? AND name != ?",
-                                                  (guild_id, name))).fetchone())[0]
-            if count >= MAX_DECKS_PER_GUILD:
-                raise ValueError(f"at most {MAX_DECKS_PER_GUILD} saved decks per server")
-            await self.db.execute(
-                "INSERT INTO decks(guild_id, name, list, cards, saved_by) VALUES (?,?,?,?,?)"
-                " ON CONFLICT(guild_id, name) DO UPDATE SET list = excluded.list, cards = excluded.cards,"
-                " saved_by = excluded.saved_by, saved_at = datetime('now')", (guild_id, name, text, cards, user_id))
-            await self.db.commit()
-
-    async def deck(self, guild_id: int, name: str) -> str | None:
-        row = await (await self.db.execute("SELECT list FROM decks WHERE guild_id = ? AND name = ?",
-                                           (guild_id, name))).fetchone()
-        return row[0] if row else None
-
-    async def deck_names(self, guild_id: int) -> list[str]:
-        rows = await (await self.db.execute("SELECT name FROM decks WHERE guild_id = ? ORDER BY name",
-                                            (guild_id,))).fetchall()
-        return [r[0] for r in rows]
-
-    async def delete_deck(self, guild_id: int, name: str) -> bool:
-        async with self._write:
-            cur = await self.db.execute("DELETE FROM decks WHERE guild_id = ? AND name = ?", (guild_id, name))
-            await self.db.commit()
-        return cur.rowcount > 0
-
-    # -- backup ------------------------------------------------------------------------------
-
-    async def backup(self, target: Path | str) -> None:
-        """A consistent copy of the live database (SQLite's online backup)."""
-        target = Path(target)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        dest = await aiosqlite.connect(target)
-        try:
-            await self.db.backup(dest)
-        finally:
-            await dest.close()
+        await self._upsert_user_language(user_id, language)
 
     def as_dict(self, settings: GuildSettings) -> dict:
         return asdict(settings)
+
+
+def too_many_decks() -> ValueError:
+    return ValueError(f"at most {MAX_DECKS_PER_GUILD} saved decks per server")
+
+
+__all__ = ["ALLOWED", "GuildSettings", "MAX_DECKS_PER_GUILD", "MAX_DECK_NAME", "SchemaStatus", "SettingsError",
+           "SettingsStore", "TABLES", "migrations", "shown"]

@@ -9,9 +9,15 @@ from tests.e2e.helpers import TOKEN, BotUnderTest, start_bot, stop_bot
 from tests.fake_discord import FakeDiscord
 
 @pytest.fixture
-def e2e_env(bundled_catalog_path, tmp_path, monkeypatch):
+def e2e_settings_db(tmp_path) -> str:
+    """SQLite; a test module runs on both databases by overriding this with `settings_db`."""
+    return str(tmp_path / "settings.sqlite3")
+
+
+@pytest.fixture
+def e2e_env(bundled_catalog_path, tmp_path, monkeypatch, e2e_settings_db):
     monkeypatch.setenv("WAYFINDER_CATALOG", str(bundled_catalog_path))
-    monkeypatch.setenv("WAYFINDER_SETTINGS_DB", str(tmp_path / "settings.sqlite3"))
+    monkeypatch.setenv("WAYFINDER_SETTINGS_DB", e2e_settings_db)
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     return tmp_path
 

@@ -1,5 +1,8 @@
-"""/settings end to end: admins only (declared and checked again), kept across a restart, honoured
-by /ruling and /explore; mentions never ping; the token never shows."""
+"""/settings end to end, with the settings in SQLite and in PostgreSQL: admins only (declared and
+checked again), kept across a restart, honoured by /ruling and /explore; mentions never ping; the
+token never shows."""
+import pytest
+
 from tests.e2e.helpers import start_bot, stop_bot
 from tests.e2e.helpers import embed_text, option
 from tests.fake_discord.server import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS
@@ -7,6 +10,12 @@ from tests.fake_discord.server import ADMIN_PERMISSIONS, MEMBER_PERMISSIONS
 
 def setting(name, value):
     return [{"name": name, "type": 1, "options": [{"name": "value", "type": 3, "value": value}]}]
+
+
+@pytest.fixture
+def e2e_settings_db(settings_db) -> str:
+    """Every test here runs with the settings in SQLite and in PostgreSQL."""
+    return settings_db
 
 
 SETTINGS = [("language", "fr"), ("machine", "hide"), ("originals", "beside"), ("private", "on"),
