@@ -2,16 +2,12 @@
 the user, the traceback with the same id for the log; never a traceback in Discord."""
 from __future__ import annotations
 
-import logging
-import uuid
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_app.errors import report_error
 from bot.discord_app.views import messages_for, send_error
-
-log = logging.getLogger("wayfinder.errors")
 
 
 class Errors(commands.Cog):
@@ -39,16 +35,9 @@ class Errors(commands.Cog):
         if isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)):
             await send_error(interaction, msg._("You need the Manage Server permission to change these settings."))
             return
-        reference = uuid.uuid4().hex[:8]
         original = getattr(error, "original", error)
-        log.error("command %s failed (reference %s)",
-                  interaction.command.qualified_name if interaction.command else "?", reference,
-                  exc_info=(type(original), original, original.__traceback__))
-        try:
-            await send_error(interaction, msg._("Something went wrong (reference {ref}). It has been logged.",
-                                                ref=reference))
-        except discord.HTTPException:
-            log.warning("could not tell the user about error %s", reference)
+        await report_error(interaction, original,
+                           "command " + (interaction.command.qualified_name if interaction.command else "?"))
 
 
 async def setup(bot) -> None:

@@ -21,6 +21,7 @@ from bot.languages import LATIN_SCRIPT
 from bot.pages import escape
 from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 
+from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
 from bot.discord_app.translator import option_names
 from bot.discord_app.views import NO_PINGS, Context, OwnerView, context, embed, rules_select, send, send_error
 
@@ -123,7 +124,7 @@ class ExploreView(OwnerView):
             pass
 
 
-class DeckModal(discord.ui.Modal):
+class DeckModal(AnswersErrors, discord.ui.Modal):
     def __init__(self, cog: "Explore", ctx: Context, name: str, text: str | None = None):
         super().__init__(title=ctx.msg._("Paste a decklist")[:45], custom_id="wf:explore:deck-modal")
         self.cog, self.ctx, self.name = cog, ctx, name
@@ -277,6 +278,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @run.autocomplete("deck")
     @odds.autocomplete("deck")
     @deck_delete.autocomplete("name")
+    @quiet_autocomplete
     async def deck_autocomplete(self, interaction: discord.Interaction, current: str):
         saved = await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else []
         names = ([] if interaction.command and interaction.command.name == "delete" else decks.preset_names()) + saved
@@ -285,6 +287,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
 
     @run.autocomplete("explorer")
     @odds.autocomplete("explorer")
+    @quiet_autocomplete
     async def explorer_autocomplete(self, interaction: discord.Interaction, current: str):
         ctx = await context(interaction)
         return [app_commands.Choice(name=c.label, value=c.value)

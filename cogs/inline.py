@@ -15,6 +15,7 @@ from bot.matching.lookup import AUTOCOMPLETE_PREFIX
 from bot.rulings.command import ruling as ruling_command
 from bot.pages import escape
 
+from bot.discord_app.errors import answers_errors
 from bot.discord_app.views import NO_PINGS, context, embed, reader_context
 
 PATTERN = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
@@ -33,6 +34,7 @@ class RulingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wf:inl
     async def from_custom_id(cls, interaction, item, match):
         return cls(match["oracle"])
 
+    @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         ctx = await context(interaction)
         reply = ruling_command(interaction.client.services, AUTOCOMPLETE_PREFIX + self.oracle_id, ctx.lang,

@@ -9,6 +9,7 @@ from discord.ext import commands
 from bot.rules.command import rule as rule_command
 from bot.i18n import messages
 
+from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
 from bot.discord_app.views import NO_PINGS, OwnerView, embed, reader_language, send
 
@@ -87,6 +88,7 @@ class Rules(commands.Cog):
             view.stop()
 
     @rule.autocomplete("query")
+    @quiet_autocomplete
     async def query_autocomplete(self, interaction: discord.Interaction, current: str):
         return [app_commands.Choice(name=label, value=value[:100])
                 for label, value in self.services.rules.autocomplete(current)]

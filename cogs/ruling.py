@@ -13,6 +13,7 @@ from bot.rulings.command import ruling as ruling_command
 from bot.i18n import Messages
 from bot.languages import AUTONYMS, LANGUAGES
 
+from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
 from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, rules_select,
                      send)
@@ -124,6 +125,7 @@ class Rulings(commands.Cog):
             await send(interaction, content=reply.content, view=view, ephemeral=view is None)
 
     @ruling.autocomplete("card")
+    @quiet_autocomplete
     async def card_autocomplete(self, interaction: discord.Interaction, current: str):
         lang = await reader_language(interaction)
         return [app_commands.Choice(name=c.label, value=c.value)

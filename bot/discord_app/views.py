@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.discord_app.errors import AnswersErrors
 from bot.reply import Reply
 from bot.i18n import Messages, messages
 from bot.pages import Page
@@ -78,9 +79,9 @@ async def send_error(interaction: discord.Interaction, text: str) -> None:
     await send(interaction, content=text, ephemeral=True)
 
 
-class OwnerView(discord.ui.View):
-    """Buttons and menus that answer only the person who invoked the command, and that are
-    disabled, with a note, when they expire."""
+class OwnerView(AnswersErrors, discord.ui.View):
+    """Buttons and menus that answer only the person who invoked the command, that are disabled,
+    with a note, when they expire, and that answer an unexpected error as commands do."""
 
     def __init__(self, interaction: discord.Interaction, msg: Messages, timeout: float | None = None):
         super().__init__(timeout=timeout if timeout is not None else interaction.client.services.config.view_timeout)
