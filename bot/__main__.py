@@ -145,6 +145,7 @@ def _dispatch(args, config: Config) -> int:
 def _explore(services: Services, args) -> int:
     from bot.explore.decks import parse, preset_text
     from bot.explore.choices import ScenarioError
+    from bot.explore.command import CardNames
     from bot.explore.narrate import describe
     from bot.explore.model import Event
     from bot.explore.scenario import load, run
@@ -168,10 +169,10 @@ def _explore(services: Services, args) -> int:
     if args.json:
         _print_json(result)
         return 0
-    msg = messages(args.lang)
+    msg, name = messages(args.lang), CardNames(services, args.lang)
     for i, event in enumerate(result["events"], start=1):
         line = describe(Event(event["kind"], {k: v for k, v in event.items() if k not in ("kind", "cites")},
-                              tuple(event["cites"])), msg)
+                              tuple(event["cites"])), msg, name)
         if line:
             print(f"{i:3}. {line}")
     print()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -69,7 +71,7 @@ class Messages:
     def number(self, value, digits: int = 0) -> str:
         """A number as this language writes it: 1,234.5 / 1 234,5 / 1.234,5."""
         pattern = "#,##0" + ("." + "0" * digits if digits else "")
-        return format_decimal(value, format=pattern, locale=BABEL_LOCALE[self.lang])
+        return format_decimal(_decimal(value), format=pattern, locale=BABEL_LOCALE[self.lang])
 
     def percent(self, value, digits: int = 2) -> str:
         """A probability (0 to 1) as a percentage: "59.32%", "59,32 %", "59,32 %"."""
@@ -77,7 +79,14 @@ class Messages:
         pattern = locale.percent_formats[None].pattern   # the language's own spacing and sign place
         if digits:
             pattern = pattern.replace("#,##0", "#,##0." + "0" * digits, 1)
-        return format_percent(value, format=pattern, locale=locale)
+        return format_percent(_decimal(value), format=pattern, locale=locale)
+
+
+def _decimal(value) -> Decimal:
+    """Babel formats decimals; a fraction (exact odds) becomes one to 28 significant digits."""
+    if isinstance(value, Fraction):
+        return Decimal(value.numerator) / Decimal(value.denominator)
+    return Decimal(str(value))
 
 
 def messages(lang: str | None) -> Messages:

@@ -31,6 +31,43 @@ class ExploreRequest:
     policy: str | None = None      # a standing answer to reveals (None: ask)
 
 
+class CardNames:
+    """Cards as the reader knows them: the name printed in the reader's language, with the English
+    name beside it the first time a card is named ("Ranger jadefeu (Jadelight Ranger)"), English
+    where the card was never printed in that language. A permanent's id is named by its card."""
+
+    def __init__(self, services: Services, lang: str, ids: dict[str, str] | None = None):
+        self.catalog, self.lang, self.msg = services.catalog, lang, messages(lang)
+        self.ids = dict(ids or {})
+        self._printed: dict[str, str] = {}
+        self._named: set[str] = set()
+
+    def printed(self, english: str) -> str:
+        if english not in self._printed:
+            self._printed[english] = self._lookup(english) if self.lang != "en" else english
+        return self._printed[english]
+
+    def _lookup(self, english: str) -> str:
+        card = self.catalog.card_by_english_name(english)
+        if card is not None:
+            return self.catalog.printed_name(card.oracle_id, self.lang) or english
+        # one face of a double-faced card: the same face as printed in the language
+        for oracle_id, face in self.catalog.query(
+                "SELECT oracle_id, face FROM names WHERE lang = 'en' AND name = ? LIMIT 1", (english,)):
+            for (name,) in self.catalog.query("SELECT name FROM names WHERE oracle_id = ? AND lang = ? AND face = ?"
+                                              " LIMIT 1", (oracle_id, self.lang, face)):
+                return name
+        return english
+
+    def __call__(self, english: str) -> str:
+        english = self.ids.get(english, english)
+        printed = self.printed(english)
+        if printed == english or english in self._named:
+            return printed
+        self._named.add(english)
+        return self.msg._("{printed} ({english})", printed=printed, english=english)
+
+
 def card_facts(services: Services, oracle_id: str) -> CardFacts:
     return CardFacts.from_card(services.catalog.card(oracle_id))
 
@@ -56,7 +93,8 @@ def deck_and_explorer(services: Services, request: ExploreRequest, msg: Messages
     if lookup.status != "one":
         return [], None, Reply(content=msg._("No card named “{query}”.", query=escape(request.explorer)), error=True)
     if lookup.best.oracle_id not in deck:
-        return [], None, Reply(content=msg._("{card} is not in the deck.", card=lookup.best.english_name), error=True)
+        return [], None, Reply(content=msg._("{card} is not in the deck.",
+                                             card=CardNames(services, lang)(lookup.best.english_name)), error=True)
     return deck, lookup.best.oracle_id, None
 
 
@@ -89,41 +127,45 @@ def run(services: Services, request: ExploreRequest, lang: str, interactive: boo
         pending = need
     except ScenarioError as exc:
         return Reply(content=str(exc), error=True)
-    return _run_reply(engine, explorer, request, seed, pending, msg)
+    return _run_reply(engine, explorer, request, seed, pending, msg, CardNames(services, lang))
 
 
 def _deck_label(name: str) -> str:
     return name if name in decks.preset_names() else escape(name)
 
 
-def _zone(cards: list[CardFacts], msg: Messages) -> str:
-    return ", ".join(c.name for c in cards) if cards else msg._("(empty)")
+def _zone(cards: list[CardFacts], msg: Messages, name: CardNames) -> str:
+    return ", ".join(name(c.name) for c in cards) if cards else msg._("(empty)")
 
 
 def _run_reply(engine: Engine, explorer: CardFacts, request: ExploreRequest, seed: int,
-               pending: NeedChoice | None, msg: Messages) -> Reply:
+               pending: NeedChoice | None, msg: Messages, name: CardNames) -> Reply:
     state = engine.state
-    steps = [line for line in (describe(e, msg) for e in engine.events) if line]
+    for event in engine.events:   # the permanents the steps speak of, named by their cards
+        if isinstance(event.params.get("id"), str) and isinstance(event.params.get("card"), str):
+            name.ids.setdefault(event.params["id"], event.params["card"])
+    title = msg._("Explore — {card}", card=name(explorer.name))
+    steps = [line for line in (describe(e, msg, name) for e in engine.events) if line]
     numbered = "\n".join(f"{i}. {line}" for i, line in enumerate(steps, start=1))
-    header = Page(title=msg._("Explore — {card}", card=explorer.name),
+    header = Page(title=title,
                   description=msg._("Deck: {deck} · seed {seed}", deck=_deck_label(request.deck), seed=seed),
                   color=COLOR)
     blocks = [[Field(msg._("Steps") if i == 0 else "…", piece) for i, piece in enumerate(split_value(numbered))]]
-    top = state.library[0].name if state.library else msg._("(empty)")
+    top = name(state.library[0].name) if state.library else msg._("(empty)")
     zones = [Field(msg._("Library"), msg._("{count} cards, top: {top}", count=len(state.library), top=top), True),
-             Field(msg._("Hand"), _zone(state.hand, msg), True),
-             Field(msg._("Graveyard"), _zone(state.graveyard, msg), True),
-             Field(msg._("Battlefield"), ", ".join(f"{p.card.name}" + (f" (+{p.counters})" if p.counters else "")
+             Field(msg._("Hand"), _zone(state.hand, msg, name), True),
+             Field(msg._("Graveyard"), _zone(state.graveyard, msg, name), True),
+             Field(msg._("Battlefield"), ", ".join(name(p.card.name) + (f" (+{p.counters})" if p.counters else "")
                                                  for p in state.battlefield.values()) or msg._("(empty)"), True),
              Field(msg._("Life: {life}", life=state.life), "\u200b", True)]
     visible = state.top_card_visible()
     if visible:
-        zones.append(Field("\u200b", msg._("You may look at the top card of your library: {card}.", card=visible)))
+        zones.append(Field("\u200b", msg._("You may look at the top card of your library: {card}.", card=name(visible))))
     blocks.append(zones)
     reply = Reply(pages=pack(header, blocks, lambda page, pages: msg._("Page {page} of {pages}", page=page, pages=pages)))
     if pending is not None and pending.decision == "reveal":
         reply.content = msg._("{card} was revealed. Keep it on top or put it into the graveyard?",
-                              card=pending.about.get("card", "?"))
+                              card=name(pending.about["card"]) if pending.about.get("card") else "?")
         reply.choices = [Choice(msg._("Keep on top"), "keep"), Choice(msg._("Graveyard"), "graveyard")]
     elif pending is not None:
         reply.content = f"{pending.decision}: {', '.join(pending.options)}"
@@ -153,26 +195,29 @@ def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "
     library.remove(explorer_id)
     lands = sum(1 for oid in library if card_facts(services, oid).is_land)
     result = explore_odds(len(library), lands, times, policy)
-    return odds_reply(result, services.catalog.card(explorer_id).name, request.deck, msg)
+    explorer = services.catalog.card(explorer_id).name
+    return odds_reply(result, explorer, request.deck, msg, CardNames(services, lang)(explorer))
 
 
-def odds_reply(result, explorer: str, deck: str, msg: Messages) -> Reply:
+def odds_reply(result, explorer: str, deck: str, msg: Messages, shown: str | None = None) -> Reply:
+    """The odds as a page; ``shown`` is the explorer as the reader knows it (its English name if None)."""
     policy_name = msg._("keep on top") if result.policy == "keep" else msg._("graveyard")
+    shown = shown or explorer
 
     def table(distribution) -> str:
-        lines = [f"{k}: {float(p):.2%} ({p.numerator}/{p.denominator})" for k, p in sorted(distribution.items())]
-        lines.append(msg._("expected {value}", value=f"{float(result.expected(distribution)):.3f}"))
+        lines = [f"{k}: {msg.percent(p)} ({p.numerator}/{p.denominator})" for k, p in sorted(distribution.items())]
+        lines.append(msg._("expected {value}", value=msg.number(result.expected(distribution), 3)))
         return "\n".join(lines)
 
-    page = Page(title=f"{msg._('Odds')} — {explorer}",
+    page = Page(title=f"{msg._('Odds')} — {shown}",
                 description=msg._("Exact odds: {library} cards in the library, {lands} lands, {times} explores, nonland cards: {policy}.",
                                   library=result.library, lands=result.lands, times=result.times, policy=policy_name)
-                + "\n" + msg._("Deck: {deck} · seed {seed}", deck=_deck_label(deck), seed="—"),
+                + "\n" + msg._("Deck: {deck}", deck=_deck_label(deck)),
                 fields=[Field(msg._("Lands to hand"), table(result.lands_to_hand), True),
                         Field(msg._("+1/+1 counters"), table(result.counters), True),
                         Field(msg._("Cards put into the graveyard"), table(result.to_graveyard), True)],
                 color=COLOR)
-    return Reply(pages=[page], data={"explorer": explorer, "deck": deck, **result.as_dict()})
+    return Reply(pages=[page], data={"explorer": explorer, "explorer_shown": shown, "deck": deck, **result.as_dict()})
 
 
 def list_decks(services: Services, lang: str, saved: list[str] | None = None) -> Reply:

@@ -1,6 +1,8 @@
 """Events in words, in the reader's language, each with the rule or ruling behind it."""
 from __future__ import annotations
 
+from typing import Callable
+
 from bot.i18n import Messages
 from bot.explore.cards import RULING_DATE
 from bot.explore.model import Event
@@ -43,6 +45,10 @@ VARIANTS = {
 }
 
 
+# the details that name a card or a permanent
+NAMED = ("card", "id", "target")
+
+
 def cite(cites: tuple[str, ...], msg: Messages) -> str:
     parts: list[str] = []
     for c in cites:
@@ -59,8 +65,12 @@ def _values(params: dict) -> dict:
     return values
 
 
-def describe(event: Event, msg: Messages) -> str | None:
+def describe(event: Event, msg: Messages, name: Callable[[str], str] | None = None) -> str | None:
+    """The event in words; ``name`` turns a card's English name (or a permanent's id) into the
+    reader's words for it."""
     values = _values(event.params)
+    if name is not None:
+        values.update({key: name(values[key]) for key in NAMED if isinstance(values.get(key), str)})
     if event.kind == "ability":
         text = msg.n_("{id} is told to explore {count} time.", "{id} is told to explore {count} times.",
                       values["times"], id=values.get("card", values["id"]))
