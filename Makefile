@@ -4,15 +4,20 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
+# the message catalogs, compiled: each .mo is rebuilt from its .po (the .mo files are not in git)
+CATALOGS := $(patsubst %.po,%.mo,$(wildcard data/locales/*/LC_MESSAGES/wayfinder.po))
 
 .PHONY: setup run test bench clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	@touch $(STAMP)
 
-setup: $(STAMP)
+%.mo: %.po | $(STAMP)
+	$(PY) -m bot.i18n $<
+
+setup: $(STAMP) $(CATALOGS)
 
 run: setup
 	$(PY) -m bot
@@ -28,4 +33,4 @@ bench: setup
 	$(PY) tests/benchmarks/bench_explore.py
 
 clean:
-	rm -rf $(VENV) var *.egg-info
+	rm -rf $(VENV) var *.egg-info $(CATALOGS)

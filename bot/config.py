@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
-DATA_DIR = PROJECT_DIR / "data"
+# the source tree's data/; an installed package carries its own copy as bot/data (see setup.py)
+_PACKAGED_DATA = Path(__file__).resolve().parent / "data"
+DATA_DIR = _PACKAGED_DATA if _PACKAGED_DATA.is_dir() else PROJECT_DIR / "data"
 DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
 
 

@@ -1,11 +1,15 @@
-"""Message catalogs (gettext .po files under data/locales, read with Babel), locales and dates.
+"""Message catalogs, locales and dates.
 
-Every string a user sees goes through ``Messages.gettext``/``ngettext`` of the reader's
-language (the languages themselves are in bot.languages); Babel formats dates and names languages.
+Every string a user sees goes through ``Messages._``/``n_`` of the reader's language. The catalogs
+are written as gettext .po files (data/locales/<lang>/LC_MESSAGES/wayfinder.po) and read compiled
+(wayfinder.mo beside each, built by ``make`` and by the package build: ``python -m bot.i18n``).
+The languages themselves are in bot.languages; Babel formats dates and numbers and names languages.
 """
 from __future__ import annotations
 
+import gettext
 import io
+import logging
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -16,31 +20,88 @@ from pathlib import Path
 from babel import Locale
 from babel.dates import format_date
 from babel.numbers import format_decimal, format_percent
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import Translations
 
 from bot.config import DATA_DIR
 from bot.languages import BABEL_LOCALE, LANGUAGES
 
 DOMAIN = "wayfinder"
 LOCALES_DIR = DATA_DIR / "locales"
+log = logging.getLogger(__name__)
+
+
+def po_path(lang: str, locales_dir: Path | None = None) -> Path:
+    return (locales_dir or LOCALES_DIR) / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str, locales_dir: Path | None = None) -> Path:
+    return po_path(lang, locales_dir).with_suffix(".mo")
+
+
+def compile_catalog(po: Path) -> bytes:
+    """The .mo bytes of a .po file (Babel: fuzzy and untranslated entries left out, as msgfmt does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    with open(po, "rb") as fh:
+        catalog = read_po(fh)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    return buffer.getvalue()
+
+
+def write_compiled(po: Path, mo: Path | None = None) -> Path:
+    """Compile ``po`` into ``mo`` (the .mo beside it by default), replacing it atomically."""
+    mo = mo or po.with_suffix(".mo")
+    mo.parent.mkdir(parents=True, exist_ok=True)
+    partial = mo.with_name(mo.name + ".partial")
+    partial.write_bytes(compile_catalog(po))
+    partial.replace(mo)
+    return mo
+
+
+def compile_all(locales_dir: Path | None = None, out_dir: Path | None = None) -> list[Path]:
+    """Compile every language's catalog (into ``out_dir`` instead of beside the .po, if given)."""
+    return [write_compiled(po_path(lang, locales_dir), mo_path(lang, out_dir) if out_dir else None)
+            for lang in LANGUAGES if po_path(lang, locales_dir).exists()]
+
+
+def _compiled(lang: str) -> bytes | None:
+    """The compiled catalog; compiled here, with a warning, when the .mo is missing or older than
+    its .po (a source tree where ``make`` has not run), so the messages are never stale or lost."""
+    po, mo = po_path(lang), mo_path(lang)
+    try:
+        stale = po.exists() and po.stat().st_mtime > mo.stat().st_mtime
+        if not stale:
+            return mo.read_bytes()
+    except FileNotFoundError:
+        if not po.exists():
+            return None
+    log.warning("%s is %s: compiling %s in memory (`make` compiles the catalogs)",
+                mo, "older than its .po" if mo.exists() else "missing", po.name)
+    return compile_catalog(po)
 
 # the languages Babel names alike ("Chinese"): their names are messages of the catalogs
 SCRIPT_NAMES = {"zhs": "Chinese (Simplified)", "zht": "Chinese (Traditional)"}
 
 
 @lru_cache(maxsize=None)
-def _translations(lang: str) -> Translations:
-    po_path = LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    if not po_path.exists():
-        return Translations()  # identity: the English message ids
-    with open(po_path, "rb") as fh:
-        catalog = read_po(fh, locale=BABEL_LOCALE[lang])
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog)
-    buffer.seek(0)
-    return Translations(fp=buffer, domain=DOMAIN)
+def _translations(lang: str) -> gettext.NullTranslations:
+    data = _compiled(lang)
+    if data is None:
+        return gettext.NullTranslations()  # identity: the English message ids
+    return gettext.GNUTranslations(io.BytesIO(data))
+
+
+def warm_up() -> None:
+    """Load every catalog and the Babel locale data of every language (dates, numbers, language
+    names), so the first answer in any language costs what the next ones do."""
+    for lang in LANGUAGES:
+        _translations(lang)
+        msg = messages(lang)
+        msg.date("2000-01-31")
+        msg.number(1234.5, 1)
+        msg.percent(0.5932)
+        for other in LANGUAGES:
+            msg.language_name(other)
 
 
 @dataclass(frozen=True)
@@ -96,3 +157,16 @@ def messages(lang: str | None) -> Messages:
 def catalog_paths() -> list[Path]:
     return sorted(LOCALES_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
 
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot.i18n [PO …]``: compile the given catalogs (every language's by default)."""
+    import sys
+    args = sys.argv[1:] if argv is None else argv
+    written = [write_compiled(Path(a)) for a in args] if args else compile_all()
+    for mo in written:
+        print(f"compiled {mo}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import i18n
 from bot.config import Config
 from bot.services import Services
 from bot.settings.store import SettingsStore
@@ -46,8 +47,9 @@ class WayfinderBot(commands.AutoShardedBot):
         await self.tree.set_translator(WayfinderTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        # load the catalog and the name index before the first command needs them
-        await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules))
+        # before READY: the catalog, the name index, every language's messages and Babel locale
+        # data, so that no first command in any language pays for loading them
+        await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules, i18n.warm_up()))
         if self.services.config.sync_commands:
             await self.tree.sync()
             guild_id = self.services.config.dev_guild_id
