@@ -12,6 +12,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Iterator
 
+from bot.catalog.rulings import forget_document, upgrade
+
+
+SCHEMA_VERSION = 2  # 2: rulings keyed by card, language and text, with their sources
+
 
 def schema_sql() -> str:
     return resources.files(__package__).joinpath("schema.sql").read_text(encoding="utf-8")
@@ -22,7 +27,11 @@ def connect_for_writing(path: Path) -> sqlite3.Connection:
     con.execute("PRAGMA foreign_keys = ON")
     con.execute("PRAGMA journal_mode = OFF")  # a scratch copy: durability comes from the rename
     con.execute("PRAGMA synchronous = OFF")
+    version = con.execute("PRAGMA user_version").fetchone()[0]
     con.executescript(schema_sql())
+    if version < SCHEMA_VERSION:
+        upgrade(con)
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return con
 
 
@@ -87,7 +96,7 @@ def document_id(con: sqlite3.Connection, key: str, kind: str, path: str,
     """The id of a source document, created or refreshed; its old rulings are removed."""
     row = con.execute("SELECT id FROM documents WHERE key = ?", (key,)).fetchone()
     if row:
-        con.execute("DELETE FROM rulings WHERE document_id = ?", (row[0],))
+        forget_document(con, row[0])
         con.execute("UPDATE documents SET path=?, title=?, notice=? WHERE id=?",
                     (path, title, notice, row[0]))
         return row[0]

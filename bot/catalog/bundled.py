@@ -1,11 +1,12 @@
 """The catalog the bot ships: hand-written card facts and the seed ruling documents in data/."""
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Callable
 
 from bot.config import DATA_DIR
-from bot.catalog.build import ImportReport
+from bot.catalog.build import SCHEMA_VERSION, ImportReport
 from bot.catalog.importer import import_files
 
 
@@ -19,7 +20,19 @@ def build_bundled(catalog: Path, log: Callable[[str], None] | None = None) -> li
 
 
 def ensure_catalog(catalog: Path, log: Callable[[str], None] | None = None) -> Path:
-    """Build the bundled catalog on first start."""
-    if not catalog.exists():
+    """Build the bundled catalog on first start; bring a catalog written by an older version up
+    to date (its data stays, the bundled data is imported again)."""
+    if not catalog.exists() or outdated(catalog):
         build_bundled(catalog, log)
     return catalog
+
+
+def outdated(catalog: Path) -> bool:
+    try:
+        con = sqlite3.connect(f"file:{catalog}?mode=ro", uri=True)
+        try:
+            return con.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return False   # not a catalog: opening it says so

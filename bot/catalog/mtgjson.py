@@ -8,6 +8,7 @@ import ijson
 
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
+from bot.catalog.rulings import RulingWriter
 from bot.languages import MTGJSON_NAMES
 from bot.text import fold
 from bot.catalog.scryfall import CARD_UPSERT, NAME_UPSERT
@@ -45,6 +46,7 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
     report = ImportReport(str(path), "mtgjson")
     doc = document_id(con, f"mtgjson:{path.name}", "mtgjson", str(path))
     seen_faces: set[tuple[str, str]] = set()
+    writer = RulingWriter(con, doc)
     for code, card in iter_set_cards(path):
         oracle_id = (card.get("identifiers") or {}).get("scryfallOracleId")
         if not oracle_id:
@@ -77,10 +79,7 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
         report.add("cards")
         if face_index <= 0:
             for position, ruling in enumerate(card.get("rulings") or []):
-                con.execute(
-                    "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status,"
-                    " document_id, position) VALUES (?,?,?,?,?,?,?,?)",
-                    (oracle_id, ruling.get("date"), "unknown", "en", ruling["text"], "original",
-                     doc, position))
-                report.add("rulings")
+                writer.add(oracle_id, "en", ruling["text"], published_at=ruling.get("date"), source="unknown",
+                           status="original", position=position)
+    report.add("rulings", writer.added)
     return report

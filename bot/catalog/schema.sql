@@ -1,5 +1,4 @@
 -- The card catalog: built by the importers, opened read-only by the bot.
-PRAGMA user_version = 1;
 
 CREATE TABLE IF NOT EXISTS cards (
     oracle_id   TEXT PRIMARY KEY,
@@ -52,6 +51,27 @@ CREATE TABLE IF NOT EXISTS rulings (
 );
 CREATE INDEX IF NOT EXISTS rulings_by_card ON rulings(oracle_id, lang);
 CREATE INDEX IF NOT EXISTS rulings_by_original ON rulings(original_id);
+
+-- Every document a ruling came from (a ruling is one ruling whatever the number of sources).
+CREATE TABLE IF NOT EXISTS ruling_sources (
+    ruling_id    INTEGER NOT NULL REFERENCES rulings(id) ON DELETE CASCADE,
+    document_id  INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+    published_at TEXT,
+    source       TEXT NOT NULL DEFAULT 'unknown',
+    position     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (ruling_id, document_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ruling_sources_by_document ON ruling_sources(document_id);
+
+-- What identifies a ruling: card, language and folded text (of each of its wordings).
+CREATE TABLE IF NOT EXISTS ruling_texts (
+    oracle_id TEXT NOT NULL,
+    lang      TEXT NOT NULL,
+    key       TEXT NOT NULL,
+    ruling_id INTEGER NOT NULL REFERENCES rulings(id) ON DELETE CASCADE,
+    PRIMARY KEY (oracle_id, lang, key)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS ruling_texts_by_ruling ON ruling_texts(ruling_id);
 
 CREATE TABLE IF NOT EXISTS cr_editions (
     id             INTEGER PRIMARY KEY,

@@ -13,6 +13,7 @@ from bot.languages import LANGUAGES
 from bot.text import fold
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
+from bot.catalog.rulings import RulingWriter
 from bot.catalog.streams import iter_json_records
 
 BATCH = 5000
@@ -140,7 +141,7 @@ def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | Non
     report = ImportReport(str(path), "scryfall-rulings")
     doc = document_id(con, "scryfall-rulings", "scryfall-rulings", str(path))
     known = {row[0] for row in con.execute("SELECT oracle_id FROM cards")}
-    batch: list[tuple] = []
+    writer = RulingWriter(con, doc)
     for number, obj in iter_json_records(path):
         if not isinstance(obj, dict) or obj.get("object", "ruling") != "ruling" or "comment" not in obj:
             report.warn(f"record {number}: not a ruling object")
@@ -150,35 +151,14 @@ def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | Non
             report.warn(f"record {number}: ruling for unknown card {oracle_id}")
             continue
         source = obj.get("source") if obj.get("source") in ("wotc", "scryfall") else "unknown"
-        batch.append((oracle_id, obj.get("published_at"), source, "en", obj["comment"], "original",
-                      doc, number))
-        report.add("rulings")
-        if len(batch) >= BATCH:
-            _insert_rulings(con, batch)
-            if progress:
-                progress(number)
-    _insert_rulings(con, batch)
-    folded = fold_duplicate_rulings(con, doc)
-    if folded:
-        report.add("duplicates folded", folded)
-        report.add("rulings", -folded)
+        writer.add(oracle_id, "en", obj["comment"], published_at=obj.get("published_at"), source=source,
+                   status="original", position=number)
+        if progress and number % BATCH == 0:
+            progress(number)
+    report.add("rulings", writer.added)
+    if writer.folded:
+        report.add("duplicates folded", writer.folded)
     return report
-
-
-def fold_duplicate_rulings(con: sqlite3.Connection, doc: int) -> int:
-    """Remove exact repeats (same card, date and text) within one document, in SQL."""
-    cur = con.execute(
-        "DELETE FROM rulings WHERE document_id = ?1 AND id NOT IN ("
-        " SELECT min(id) FROM rulings WHERE document_id = ?1"
-        " GROUP BY oracle_id, published_at, text)", (doc,))
-    return cur.rowcount
-
-
-def _insert_rulings(con: sqlite3.Connection, batch: list[tuple]) -> None:
-    con.executemany(
-        "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status, document_id, position)"
-        " VALUES (?,?,?,?,?,?,?,?)", batch)
-    batch.clear()
 
 
 def sniff_kind(path: Path) -> str:

@@ -1,7 +1,7 @@
 """Import ruling documents (the seeds' format) into the catalog."""
 from __future__ import annotations
 
-import json
+import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -12,6 +12,7 @@ from bot.catalog.build import ImportReport, document_id
 from bot.catalog.documents import ParsedDocument, ParsedRuling, parse_document
 from bot.catalog.errors import DataImportError
 from bot.catalog.names import DocumentCardFinder
+from bot.catalog.rulings import RulingWriter
 
 NEAR_DUPLICATE = 85  # rapidfuzz ratio between folded wordings of one ruling
 
@@ -64,17 +65,14 @@ def import_document(con: sqlite3.Connection, path: Path, index: DocumentCardFind
     oracle_id = resolve_card(doc, index or DocumentCardFinder(con))
     doc_id = document_id(con, f"seed:{Path(path).name}", "seed", str(path), doc.title, doc.notice)
     rulings = fold_duplicates(doc.rulings)
-    report.add("duplicates folded", len(doc.rulings) - len(rulings))
+    writer = RulingWriter(con, doc_id)
     for position, ruling in enumerate(rulings):
         source = ruling.source if ruling.source in ("wotc", "scryfall") else "unknown"
-        con.execute(
-            "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status, document_id,"
-            " position, wordings, mixed_langs) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            (oracle_id, ruling.published_at, source, ruling.lang, ruling.text,
-             status_of(ruling, doc), doc_id, position,
-             json.dumps(ruling.wordings, ensure_ascii=False) if ruling.wordings else None,
-             ",".join(ruling.mixed_langs) or None))
-        report.add("rulings")
+        writer.add(oracle_id, ruling.lang, ruling.text, published_at=ruling.published_at, source=source,
+                   status=status_of(ruling, doc), position=position, wordings=ruling.wordings,
+                   mixed_langs=ruling.mixed_langs)
+    report.add("duplicates folded", len(doc.rulings) - len(rulings) + writer.folded)
+    report.add("rulings", writer.added)
     if doc.rules:
         _store_rule_excerpt(con, doc, doc_id)
         report.add("rules quoted", len(doc.rules))
@@ -85,8 +83,10 @@ def _store_rule_excerpt(con: sqlite3.Connection, doc: ParsedDocument, doc_id: in
     """A translated excerpt of the Comprehensive Rules; its edition is found when it is read."""
     lang = doc.rules_lang or "en"
     con.execute("DELETE FROM cr_editions WHERE document_id = ?", (doc_id,))
+    # keyed by its content: the same excerpt under another file name is the same excerpt
+    digest = hashlib.sha256("\n".join(f"{n} {t}" for n, t in doc.rules).encode()).hexdigest()[:16]
     cur = con.execute("INSERT OR REPLACE INTO cr_editions(effective_date, lang, document_id)"
-                      " VALUES (?,?,?)", (f"excerpt:{Path(doc.path).name}", lang, doc_id))
+                      " VALUES (?,?,?)", (f"excerpt:{digest}", lang, doc_id))
     edition = cur.lastrowid
     for position, (number, text) in enumerate(doc.rules):
         parent = number.rstrip("abcdefghijklmnopqrstuvwxyz") if number[-1].isalpha() else number.split(".")[0]

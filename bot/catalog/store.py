@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bot.catalog.errors import DataImportError
@@ -40,6 +40,24 @@ class Card:
     @property
     def is_land(self) -> bool:
         return "Land" in self.front.type_line.split("—")[0]
+
+
+@dataclass(frozen=True)
+class RulingSource:
+    """A document a ruling came from, with the date and author it gives."""
+    document: str                    # the document's key (kind and file name)
+    kind: str                        # scryfall-rulings | mtgjson | seed
+    path: str
+    published_at: str | None
+    source: str                      # wotc | scryfall | unknown
+
+    @property
+    def name(self) -> str:
+        return Path(self.path).name
+
+    def as_dict(self) -> dict:
+        return {"document": self.document, "kind": self.kind, "file": self.name,
+                "published_at": self.published_at, "source": self.source}
 
 
 @dataclass(frozen=True)
@@ -127,7 +145,7 @@ class Catalog:
     def rulings(self, oracle_id: str) -> list[Ruling]:
         rows = self.query(f"SELECT {_RULING_COLUMNS} FROM rulings r JOIN documents d ON d.id = r.document_id"
                           " WHERE r.oracle_id = ? ORDER BY r.published_at, d.id, r.position", (oracle_id,))
-        return [_ruling(row) for row in rows]
+        return self._with_sources(rows)
 
     def rulings_by_id(self, ids: list[int]) -> dict[int, Ruling]:
         if not ids:
@@ -135,7 +153,20 @@ class Catalog:
         marks = ",".join("?" * len(ids))
         rows = self.query(f"SELECT {_RULING_COLUMNS} FROM rulings r JOIN documents d ON d.id = r.document_id"
                           f" WHERE r.id IN ({marks})", tuple(ids))
-        return {row[0]: _ruling(row) for row in rows}
+        return {r.id: r for r in self._with_sources(rows)}
+
+    def _with_sources(self, rows: list[tuple]) -> list[Ruling]:
+        """Rulings with every document each came from, earliest first."""
+        ids = [row[0] for row in rows]
+        sources: dict[int, list[RulingSource]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            for ruling_id, *fields in self.query(
+                    "SELECT s.ruling_id, d.key, d.kind, d.path, s.published_at, s.source FROM ruling_sources s"
+                    f" JOIN documents d ON d.id = s.document_id WHERE s.ruling_id IN ({','.join('?' * len(chunk))})"
+                    " ORDER BY s.published_at IS NULL, s.published_at, d.id", tuple(chunk)):
+                sources.setdefault(ruling_id, []).append(RulingSource(*fields))
+        return [replace(_ruling(row), sources=tuple(sources.get(row[0], ()))) for row in rows]
 
     def iter_names(self):
         """(oracle_id, lang, name, face, kind) for every printed name: the matcher's input."""

@@ -34,7 +34,8 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
                      "lang": e.lang, "status": e.status, "text": e.text, "wordings": list(e.wordings),
                      "untranslated_sentences": list(e.untranslated_sentences),
                      "english_original": e.english_original, "shown": e.shown,
-                     "label": language_label(e, report, msg)}
+                     "label": language_label(e, report, msg),
+                     "sources": [s.as_dict() for s in e.sources]}
                     for e in report.entries],
     }
     return reply

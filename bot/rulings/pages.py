@@ -47,6 +47,8 @@ def _notes(entry: RulingEntry, report: RulingsReport, msg: Messages, show_origin
         notes.append(msg._("Machine translation — the English original is authoritative."))
     elif entry.status == "partial":
         notes.append(msg._("Partly translated — some sentences are still in English."))
+    if len(entry.sources) > 1:
+        notes.append(msg._("Found in: {documents}", documents=", ".join(s.name for s in entry.sources)))
     if show_originals and entry.shown == IN_READER_LANGUAGE and entry.is_translation and not entry.english_original:
         notes.append(msg._("No English original of this ruling in the catalog."))
     return notes

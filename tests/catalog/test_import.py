@@ -41,7 +41,9 @@ def test_full_import_has_every_card_printed_name_and_ruling(full_catalog):
                            " WHERE d.kind = 'scryfall-rulings'").fetchone()[0]
     seeds = con.execute("SELECT count(*) FROM rulings r JOIN documents d ON d.id = r.document_id"
                         " WHERE d.kind = 'seed'").fetchone()[0]
-    assert scryfall == 45_047
+    # 45,047 in the file; three were republished later with the same text (Radha's mana ruling,
+    # the monarch's on two cards): each is one ruling, with its earliest date
+    assert scryfall == 45_047 - 3
     assert seeds == 9 + 6 + 6 + 9 + 3
 
 

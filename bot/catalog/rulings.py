@@ -1,0 +1,122 @@
+"""Writing rulings: one ruling per card, language and text, whatever the number of sources.
+
+A ruling is keyed by its card, its language and its folded text (``bot.text.fold``: case, accents,
+punctuation and spacing do not count). The same ruling arriving again — from Scryfall's file and
+from a ruling document, or from one document imported under two file names — gains a source
+(``ruling_sources``) instead of a second row; it keeps its earliest date and a known author over
+"unknown". The other wordings folded into a ruling are keys too, so a document that states only
+the second wording joins the same ruling.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+
+from bot.text import fold
+
+
+class RulingWriter:
+    """Add the rulings of one document; ``added`` and ``folded`` count new and merged ones."""
+
+    def __init__(self, con: sqlite3.Connection, document_id: int):
+        self.con, self.document_id = con, document_id
+        self.added = self.folded = 0
+
+    def add(self, oracle_id: str, lang: str, text: str, *, published_at: str | None, source: str,
+            status: str, position: int, wordings: list[str] | tuple[str, ...] = (),
+            mixed_langs: tuple[str, ...] = ()) -> int:
+        """Store one ruling (or a new source of a known one); return its id."""
+        con = self.con
+        keys = list(dict.fromkeys(fold(t) for t in (text, *wordings)))
+        found = None
+        for key in keys:
+            found = con.execute("SELECT ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ? AND key = ?",
+                                (oracle_id, lang, key)).fetchone()
+            if found:
+                break
+        if found:
+            ruling_id = found[0]
+            self._merge(ruling_id, text, published_at, source, wordings, mixed_langs)
+            self.folded += 1
+        else:
+            ruling_id = con.execute(
+                "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status, document_id,"
+                " position, wordings, mixed_langs) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (oracle_id, published_at, source, lang, text, status, self.document_id, position,
+                 json.dumps(list(wordings), ensure_ascii=False) if wordings else None,
+                 ",".join(mixed_langs) or None)).lastrowid
+            self.added += 1
+        con.executemany("INSERT OR IGNORE INTO ruling_texts(oracle_id, lang, key, ruling_id) VALUES (?,?,?,?)",
+                        [(oracle_id, lang, key, ruling_id) for key in keys])
+        con.execute("INSERT OR IGNORE INTO ruling_sources(ruling_id, document_id, published_at, source, position)"
+                    " VALUES (?,?,?,?,?)", (ruling_id, self.document_id, published_at, source, position))
+        return ruling_id
+
+    def _merge(self, ruling_id: int, text: str, published_at: str | None, source: str,
+               wordings, mixed_langs: tuple[str, ...]) -> None:
+        con = self.con
+        old_text, old_date, old_source, old_wordings, old_mixed = con.execute(
+            "SELECT text, published_at, source, wordings, mixed_langs FROM rulings WHERE id = ?",
+            (ruling_id,)).fetchone()
+        known = json.loads(old_wordings) if old_wordings else []
+        seen = {fold(old_text), *(fold(w) for w in known)}
+        for wording in (text, *wordings):
+            if fold(wording) not in seen:   # another wording (a near-duplicate folded in a document)
+                seen.add(fold(wording))
+                known.append(wording)
+        if published_at and (old_date is None or published_at < old_date):
+            old_date = published_at
+        if old_source == "unknown":
+            old_source = source
+        con.execute("UPDATE rulings SET published_at = ?, source = ?, wordings = ?, mixed_langs = ? WHERE id = ?",
+                    (old_date, old_source, json.dumps(known, ensure_ascii=False) if known else None,
+                     old_mixed or (",".join(mixed_langs) or None), ruling_id))
+
+
+def forget_document(con: sqlite3.Connection, document_id: int) -> None:
+    """A document is imported again: what only it brought goes; rulings it shared with other
+    documents stay, with their date and author from the sources left."""
+    con.execute("DELETE FROM ruling_sources WHERE document_id = ?", (document_id,))
+    con.execute("DELETE FROM rulings WHERE document_id = ? AND id NOT IN (SELECT ruling_id FROM ruling_sources)",
+                (document_id,))
+    for (ruling_id,) in con.execute("SELECT id FROM rulings WHERE document_id = ?", (document_id,)).fetchall():
+        _recompute(con, ruling_id)
+
+
+def _recompute(con: sqlite3.Connection, ruling_id: int) -> None:
+    """Date, author and main document of a ruling from its sources."""
+    rows = con.execute("SELECT document_id, published_at, source, position FROM ruling_sources"
+                       " WHERE ruling_id = ? ORDER BY published_at IS NULL, published_at, document_id",
+                       (ruling_id,)).fetchall()
+    document, date, _, position = rows[0]
+    known = [r[2] for r in rows if r[2] != "unknown"]
+    con.execute("UPDATE rulings SET document_id = ?, published_at = ?, source = ?, position = ? WHERE id = ?",
+                (document, date, known[0] if known else "unknown", position, ruling_id))
+
+
+def move_rulings(con: sqlite3.Connection, from_card: str, to_card: str) -> None:
+    """A card's rulings go to another Oracle id; one the target already holds merges into it."""
+    for ruling_id, lang, text, wordings in con.execute(
+            "SELECT id, lang, text, wordings FROM rulings WHERE oracle_id = ?", (from_card,)).fetchall():
+        keys = [fold(text), *(fold(w) for w in (json.loads(wordings) if wordings else []))]
+        marks = ",".join("?" * len(keys))
+        target = con.execute(f"SELECT ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ? AND key IN ({marks})",
+                             (to_card, lang, *keys)).fetchone()
+        if target is None:
+            con.execute("UPDATE rulings SET oracle_id = ? WHERE id = ?", (to_card, ruling_id))
+            con.execute("UPDATE OR IGNORE ruling_texts SET oracle_id = ? WHERE ruling_id = ?", (to_card, ruling_id))
+            continue
+        con.execute("UPDATE OR IGNORE ruling_sources SET ruling_id = ? WHERE ruling_id = ?", (target[0], ruling_id))
+        con.execute("UPDATE rulings SET original_id = ? WHERE original_id = ?", (target[0], ruling_id))
+        con.execute("DELETE FROM rulings WHERE id = ?", (ruling_id,))
+        _recompute(con, target[0])
+    con.execute("DELETE FROM ruling_texts WHERE oracle_id = ?", (from_card,))
+
+
+def upgrade(con: sqlite3.Connection) -> None:
+    """Catalogs written before rulings were keyed: every ruling gets its key and its source."""
+    con.create_function("fold", 1, fold, deterministic=True)
+    con.execute("INSERT OR IGNORE INTO ruling_texts(oracle_id, lang, key, ruling_id)"
+                " SELECT oracle_id, lang, fold(text), id FROM rulings ORDER BY id")
+    con.execute("INSERT OR IGNORE INTO ruling_sources(ruling_id, document_id, published_at, source, position)"
+                " SELECT id, document_id, published_at, source, position FROM rulings")
