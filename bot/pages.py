@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.text import clip
+
 TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096
 FIELD_NAME_LIMIT = 256
@@ -16,6 +18,7 @@ FIELD_VALUE_LIMIT = 1024
 FIELDS_LIMIT = 25
 TOTAL_LIMIT = 6000
 FOOTER_LIMIT = 2048
+CHOICE_LIMIT = 100     # a menu option's or an autocomplete choice's label and value
 # what one page aims for: well within the limits, and readable on a phone
 PAGE_CHARS = 3500
 PAGE_FIELDS = 8
@@ -29,10 +32,6 @@ def escape(text: str) -> str:
     text = _MARKDOWN.sub(r"\\\1", text)
     text = _MENTION.sub("@\u200b\\1", text)
     return text.replace("<@", "<@\u200b").replace("<#", "<#\u200b")
-
-
-def clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass

@@ -3,7 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from bot.i18n import Messages
 from bot.pages import Page
+
+
+def too_long(msg: Messages, limit: int) -> str:
+    """The one message for a value over its length limit."""
+    return msg._("That value is too long (at most {limit} characters).", limit=limit)
 
 
 @dataclass(frozen=True)
@@ -19,6 +25,8 @@ class Reply:
     choices: list[Choice] = field(default_factory=list)   # "did you mean" / "pick one"
     error: bool = False
     data: dict = field(default_factory=dict)              # machine-readable result (--json)
+    cited: list[Choice] = field(default_factory=list)     # the rules the answer cites, to open
+    figure: object | None = None   # what a front end may draw as an image (explore odds: OddsChart)
 
     def as_text(self, page: int = 0) -> str:
         parts = []

@@ -65,13 +65,13 @@ def has_cjk(text: str) -> bool:
     return any(is_cjk_char(ch) for ch in text)
 
 
-def compact(folded: str) -> str:
-    """A folded key without spaces: CJK names are written with or without them."""
-    return folded.replace(" ", "")
-
-
-def clip(text: str, limit: int = MAX_QUERY_CHARS) -> tuple[str, bool]:
-    """Cut over-long input; say whether it was cut."""
+def clip(text: str, limit: int, mark: str = "…") -> str:
+    """``text`` in at most ``limit`` characters, ending with ``mark`` when it was cut."""
     if len(text) <= limit:
-        return text, False
-    return text[:limit], True
+        return text
+    return text[: limit - len(mark)] + mark
+
+
+def clip_query(text: str, limit: int = MAX_QUERY_CHARS) -> tuple[str, bool]:
+    """Cut over-long input (no mark: it is searched, not shown); say whether it was cut."""
+    return clip(text, limit, mark=""), len(text) > limit

@@ -7,6 +7,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.errors import report_error
+from bot.explore.command import times_error
+from bot.reply import too_long
+from bot.settings.command import needs_manage_server, server_only
+
 from bot.discord_app.views import messages_for, send_error
 
 
@@ -23,17 +27,17 @@ class Errors(commands.Cog):
             return
         if isinstance(error, app_commands.TransformerError):
             limit = getattr(error.transformer, "max_value", None)
-            text = (msg._("That value is too long (at most {limit} characters).", limit=limit)
+            text = (too_long(msg, limit)
                     if isinstance(limit, int) and isinstance(error.value, str) and len(error.value) > limit
                     else msg._("Type a card name.") if not str(error.value).strip()
-                    else msg._("The number of explores must be from 1 to {max}.", max=20))
+                    else times_error(msg))
             await send_error(interaction, text)
             return
         if isinstance(error, app_commands.NoPrivateMessage):
-            await send_error(interaction, msg._("This command works only in a server."))
+            await send_error(interaction, server_only(msg))
             return
         if isinstance(error, (app_commands.MissingPermissions, app_commands.CheckFailure)):
-            await send_error(interaction, msg._("You need the Manage Server permission to change these settings."))
+            await send_error(interaction, needs_manage_server(msg))
             return
         original = getattr(error, "original", error)
         await report_error(interaction, original,

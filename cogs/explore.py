@@ -11,15 +11,14 @@ from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot.explore import decks
+from bot.explore.command import (MAX_SEED_CHARS, MAX_TIMES, ExploreRequest, choose_deck, new_request,
+                                 odds as odds_command, run as run_command)
+from bot.explore.shuffle import new_seed
 from bot.matching.lookup import autocomplete_choices
-from bot.explore.command import ExploreRequest, odds as odds_command, run as run_command
-from bot.explore.chart import odds_png
-from bot.explore.odds import explore_odds
-from bot.explore.shuffle import new_seed, parse_seed
-from bot.i18n import Messages
-from bot.languages import LATIN_SCRIPT
 from bot.pages import escape
+from bot.reply import too_long
 from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
+from bot.text import MAX_QUERY_CHARS
 
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
 from bot.discord_app.translator import option_names
@@ -54,14 +53,8 @@ class ExploreView(OwnerView):
             self._add(choice.label, f"wf:explore:choose:{choice.value}"[:100], self._answer(choice.value), style)
         self._add(self.msg._("Replay"), "wf:explore:replay", self.replay, discord.ButtonStyle.secondary)
         self._add(self.msg._("New seed"), "wf:explore:new-seed", self.new_seed, discord.ButtonStyle.secondary)
-        cited = []
-        for event in self.reply.data.get("events", []):
-            for number in event["cites"]:
-                if not number.startswith("ruling:") and number not in cited:
-                    cited.append(number)
-        rules = self.cog.bot.services.rules
-        options = [(rules.label(n), n) for n in sorted(cited) if not rules.empty and n in rules.current.rules]
-        menu = rules_select(self.cog.bot.services, self.ctx.lang, self.msg, options, "wf:explore:rule")
+        menu = rules_select(self.cog.bot.services, self.ctx.lang, self.msg,
+                            [(c.label, c.value) for c in self.reply.cited], "wf:explore:rule")
         if menu is not None:
             self.add_item(menu)
 
@@ -109,9 +102,8 @@ class ExploreView(OwnerView):
     async def on_timeout(self) -> None:
         if self.pending:
             default = self.ctx.guild.default_policy or "keep"
-            while self.pending and len(self.request.answers) < 200:
-                self.request.answers.append(default)
-                self.compute()
+            self.request.policy = default   # the server's standing answer to every reveal left
+            self.compute()
             label = self.msg._("Keep on top") if default == "keep" else self.msg._("Graveyard")
             self.note = self.msg._("No choice was made in time: “{choice}” was applied.", choice=label)
         for item in self.children:
@@ -171,23 +163,12 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
 
     async def _request(self, interaction: discord.Interaction, ctx: Context, deck: str | None, explorer: str,
                        times: int | None, seed: str | None) -> ExploreRequest | None:
-        deck = deck or ctx.guild.default_deck or "ixalan"
-        request = ExploreRequest(deck=deck, explorer=explorer, times=times)
-        if seed not in (None, ""):
-            try:
-                request.seed = parse_seed(seed)
-            except ValueError:
-                await send_error(interaction, ctx.msg._("The seed must be a whole number from 0 to 9223372036854775807."))
-                return None
-        if deck not in decks.preset_names():
-            text = await self.bot.settings.deck(interaction.guild_id, deck) if interaction.guild_id else None
-            if text is None:
-                known = decks.preset_names() + (await self.bot.settings.deck_names(interaction.guild_id)
-                                                if interaction.guild_id else [])
-                await send_error(interaction, ctx.msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(deck),
-                                                        decks=", ".join(escape(k) for k in known)))
-                return None
-            request.deck_text = text
+        request, problem = new_request(ctx.msg, explorer, deck, times, seed, ctx.guild.default_deck)
+        if request is not None:
+            problem = await choose_deck(request, ctx.msg, self.bot.settings, interaction.guild_id)
+        if problem:
+            await send_error(interaction, problem)
+            return None
         return request
 
     @app_commands.command(name=_T("run"), description=_T("Explore on a deck shuffled from a seed, step by step"))
@@ -195,10 +176,10 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
                            times=_T("How many times it explores"),
                            seed=_T("Shuffle seed (a whole number); empty for a new one"))
     @app_commands.rename(**option_names("explorer", "deck", "times", "seed"))
-    async def run(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, 200],
-                  deck: Optional[app_commands.Range[str, 1, 40]] = None,
-                  times: Optional[app_commands.Range[int, 1, 20]] = None,
-                  seed: Optional[app_commands.Range[str, 1, 30]] = None) -> None:
+    async def run(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, MAX_QUERY_CHARS],
+                  deck: Optional[app_commands.Range[str, 1, MAX_DECK_NAME]] = None,
+                  times: Optional[app_commands.Range[int, 1, MAX_TIMES]] = None,
+                  seed: Optional[app_commands.Range[str, 1, MAX_SEED_CHARS]] = None) -> None:
         ctx = await context(interaction)
         request = await self._request(interaction, ctx, deck, explorer, times, seed)
         if request is None:
@@ -217,9 +198,9 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @app_commands.choices(policy=POLICY_CHOICES)
     @app_commands.rename(**option_names("explorer", "deck", "times", "policy"))
     @cooldown(5.0)
-    async def odds(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, 200],
-                   deck: Optional[app_commands.Range[str, 1, 40]] = None,
-                   times: Optional[app_commands.Range[int, 1, 20]] = None,
+    async def odds(self, interaction: discord.Interaction, explorer: app_commands.Range[str, 1, MAX_QUERY_CHARS],
+                   deck: Optional[app_commands.Range[str, 1, MAX_DECK_NAME]] = None,
+                   times: Optional[app_commands.Range[int, 1, MAX_TIMES]] = None,
                    policy: Optional[app_commands.Choice[str]] = None) -> None:
         ctx = await context(interaction)
         request = await self._request(interaction, ctx, deck, explorer, times, None)
@@ -231,11 +212,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         if reply.error:
             await interaction.followup.send(reply.content, allowed_mentions=NO_PINGS, ephemeral=True)
             return
-        data = reply.data
-        labels_msg = ctx.msg if ctx.lang in LATIN_SCRIPT else Messages("en")
-        png = await asyncio.to_thread(
-            odds_png, explore_odds(data["library"], data["lands"], data["times"], data["policy"]),
-            (labels_msg._("Lands to hand"), labels_msg._("+1/+1 counters"), labels_msg._("Cards put into the graveyard")))
+        png = await asyncio.to_thread(reply.figure.png)
         card_embed = embed(reply.pages[0])
         card_embed.set_image(url="attachment://odds.png")
         await interaction.followup.send(embed=card_embed, file=discord.File(io.BytesIO(png), filename="odds.png"),
@@ -246,11 +223,10 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @app_commands.rename(**option_names("name"))
     @app_commands.guild_only()
     @cooldown(5.0)
-    async def deck_save(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+    async def deck_save(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_DECK_NAME]) -> None:
         ctx = await context(interaction)
         if len(name) > MAX_DECK_NAME:
-            await send_error(interaction, ctx.msg._("That value is too long (at most {limit} characters).",
-                                                    limit=MAX_DECK_NAME))
+            await send_error(interaction, too_long(ctx.msg, MAX_DECK_NAME))
             return
         await interaction.response.send_modal(DeckModal(self, ctx, name.strip()))
 
@@ -266,14 +242,13 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @app_commands.describe(name=_T("Deck name"))
     @app_commands.rename(**option_names("name"))
     @app_commands.guild_only()
-    async def deck_delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40]) -> None:
+    async def deck_delete(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, MAX_DECK_NAME]) -> None:
         ctx = await context(interaction)
         if await self.bot.settings.delete_deck(interaction.guild_id, name):
             await send(interaction, content=ctx.msg._("Deck “{deck}” deleted.", deck=escape(name)), ephemeral=True)
         else:
             known = await self.bot.settings.deck_names(interaction.guild_id)
-            await send_error(interaction, ctx.msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(name),
-                                                    decks=", ".join(escape(k) for k in known) or "—"))
+            await send_error(interaction, decks.unknown_deck(ctx.msg, name, known))
 
     @run.autocomplete("deck")
     @odds.autocomplete("deck")

@@ -6,6 +6,8 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
+from bot.pages import CHOICE_LIMIT
+from bot.rules.book import MAX_QUERY
 from bot.rules.command import rule as rule_command
 from bot.i18n import messages
 
@@ -47,7 +49,7 @@ class RuleView(OwnerView):
 
     def _go(self, value: str):
         async def callback(interaction: discord.Interaction) -> None:
-            self.show(value[2:] if value.startswith("g:") else value)
+            self.show(value)
             await self.redraw(interaction)
         return callback
 
@@ -77,10 +79,9 @@ class Rules(commands.Cog):
     @app_commands.command(name=_T("rule"), description=_T("Look up the Comprehensive Rules"))
     @app_commands.describe(query=_T("Rule number, keyword or glossary term"))
     @app_commands.rename(**option_names("query"))
-    async def rule(self, interaction: discord.Interaction, query: app_commands.Range[str, 1, 100]) -> None:
+    async def rule(self, interaction: discord.Interaction, query: app_commands.Range[str, 1, MAX_QUERY]) -> None:
         lang = await reader_language(interaction)
-        value = query[2:] if query.startswith("g:") else query
-        view = RuleView(interaction, self, lang, value)
+        view = RuleView(interaction, self, lang, query)
         reply = view.reply
         await send(interaction, content=reply.content, embed=view.current(),
                    view=view if view.children else None, ephemeral=reply.error)
@@ -90,7 +91,7 @@ class Rules(commands.Cog):
     @rule.autocomplete("query")
     @quiet_autocomplete
     async def query_autocomplete(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=label, value=value[:100])
+        return [app_commands.Choice(name=label, value=value[:CHOICE_LIMIT])
                 for label, value in self.services.rules.autocomplete(current)]
 
 

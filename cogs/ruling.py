@@ -10,6 +10,8 @@ from discord.ext import commands
 
 from bot.matching.lookup import AUTOCOMPLETE_PREFIX, autocomplete_choices
 from bot.rulings.command import ruling as ruling_command
+from bot.rulings.select import MAX_SEARCH_CHARS
+from bot.text import MAX_QUERY_CHARS
 from bot.i18n import Messages
 from bot.languages import AUTONYMS, LANGUAGES
 
@@ -90,9 +92,9 @@ class Rulings(commands.Cog):
                            search=_T("Only the rulings that mention this"))
     @app_commands.rename(**option_names("card", "language", "search"))
     @app_commands.choices(language=LANGUAGE_CHOICES)
-    async def ruling(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, 200],
+    async def ruling(self, interaction: discord.Interaction, card: app_commands.Range[str, 1, MAX_QUERY_CHARS],
                      language: Optional[app_commands.Choice[str]] = None,
-                     search: Optional[app_commands.Range[str, 1, 100]] = None) -> None:
+                     search: Optional[app_commands.Range[str, 1, MAX_SEARCH_CHARS]] = None) -> None:
         ctx = await context(interaction, language.value if language else None)
         await self.answer(interaction, interaction, card, ctx, search)
 

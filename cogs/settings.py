@@ -7,38 +7,18 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.explore.decks import preset_names
 from bot.i18n import Messages
 from bot.languages import AUTONYMS, LANGUAGES
-from bot.pages import Field, Page, escape
-from bot.settings.store import MAX_DECK_NAME, GuildSettings
+from bot.settings.command import (default_deck_problem, needs_manage_server, saved_message, server_only,
+                                  settings_page)
+from bot.settings.language import AUTO
 
 from bot.discord_app.translator import option_names
 from bot.discord_app.views import NO_PINGS, OwnerView, context, embed, send, send_error
 
-LANGUAGE_VALUES = [app_commands.Choice(name=_T("auto (each user's language)"), value="auto")] + [
+LANGUAGE_VALUES = [app_commands.Choice(name=_T("auto (each user's language)"), value=AUTO)] + [
     app_commands.Choice(name=_T(AUTONYMS[c], language=c), value=c) for c in LANGUAGES]
 ON_OFF = [app_commands.Choice(name=_T("on"), value="on"), app_commands.Choice(name=_T("off"), value="off")]
-
-def describe(settings: GuildSettings, msg: Messages) -> dict[str, Field]:
-    """Each setting, by its name in the store, as the reader sees it: label and value."""
-    def onoff(value: bool) -> str:
-        return msg._("on") if value else msg._("off")
-    language = msg._("auto (each user's language)") if settings.reply_language == "auto" \
-        else msg.language_name(settings.reply_language)
-    policy = {None: msg._("ask each time"), "keep": msg._("keep on top"), "graveyard": msg._("graveyard")}
-    return {
-        "reply_language": Field(msg._("Reply language"), language, True),
-        "machine_translations": Field(msg._("Machine translations"), msg._("shown, marked") if settings.machine_translations == "show"
-              else msg._("hidden (English original instead)"), True),
-        "english_originals": Field(msg._("English originals"), msg._("beside every translation") if settings.english_originals == "beside"
-              else msg._("on click"), True),
-        "private_replies": Field(msg._("Private replies"), onoff(settings.private_replies), True),
-        "inline_cards": Field(msg._("Inline [[card]]"), onoff(settings.inline_cards), True),
-        "default_deck": Field(msg._("Default deck"), escape(settings.default_deck) if settings.default_deck else "—", True),
-        "default_policy": Field(msg._("Default choice for revealed nonland cards"), policy.get(settings.default_policy, "—"), True),
-    }
-
 
 def is_admin(interaction: discord.Interaction) -> bool:
     """Checked at run time too: server owners can open the command to everyone."""
@@ -60,7 +40,7 @@ class ConfirmReset(OwnerView):
         if not await super().interaction_check(interaction):
             return False
         if not is_admin(interaction):
-            await send_error(interaction, self.msg._("You need the Manage Server permission to change these settings."))
+            await send_error(interaction, needs_manage_server(self.msg))
             return False
         return True
 
@@ -87,34 +67,29 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
     async def _guild_change(self, interaction: discord.Interaction, key: str, value) -> None:
         ctx = await context(interaction)
         if interaction.guild is None:
-            await send_error(interaction, ctx.msg._("This command works only in a server."))
+            await send_error(interaction, server_only(ctx.msg))
             return
         if not is_admin(interaction):
-            await send_error(interaction, ctx.msg._("You need the Manage Server permission to change these settings."))
+            await send_error(interaction, needs_manage_server(ctx.msg))
             return
         updated = await self.bot.settings.set_guild(interaction.guild_id, key, value)
         ctx = await context(interaction)  # the reply language may just have changed
-        field = describe(updated, ctx.msg)[key]
-        await send(interaction, content=ctx.msg._("Setting saved: {setting} — {value}.", setting=field.name,
-                                                  value=field.value), ephemeral=True)
+        await send(interaction, content=saved_message(updated, key, ctx.msg), ephemeral=True)
 
     @app_commands.command(name=_T("show"), description=_T("Show this server's settings"))
     async def show(self, interaction: discord.Interaction) -> None:
         ctx = await context(interaction)
         if interaction.guild is None:
-            await send_error(interaction, ctx.msg._("This command works only in a server."))
+            await send_error(interaction, server_only(ctx.msg))
             return
-        page = Page(title=ctx.msg._("Settings"), fields=list(describe(ctx.guild, ctx.msg).values()))
         user_language = await self.bot.settings.user_language(interaction.user.id)
-        page.fields.append(Field(ctx.msg._("Your language"), ctx.msg.language_name(user_language)
-                                 if user_language else msg_auto(ctx.msg), False))
-        await send(interaction, embed=embed(page), ephemeral=True)
+        await send(interaction, embed=embed(settings_page(ctx.guild, user_language, ctx.msg)), ephemeral=True)
 
     @app_commands.command(name=_T("reset"), description=_T("Reset this server's settings"))
     async def reset(self, interaction: discord.Interaction) -> None:
         ctx = await context(interaction)
         if interaction.guild is None or not is_admin(interaction):
-            await send_error(interaction, ctx.msg._("You need the Manage Server permission to change these settings."))
+            await send_error(interaction, needs_manage_server(ctx.msg))
             return
         await send(interaction, content=ctx.msg._("Reset every setting of this server?"),
                    view=ConfirmReset(interaction, ctx.msg, self.bot.settings), ephemeral=True)
@@ -161,14 +136,9 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
     @app_commands.rename(**option_names("value"))
     async def deck(self, interaction: discord.Interaction, value: str) -> None:
         ctx = await context(interaction)
-        if len(value) > MAX_DECK_NAME:
-            await send_error(interaction, ctx.msg._("That value is too long (at most {limit} characters).",
-                                                    limit=MAX_DECK_NAME))
-            return
-        known = preset_names() + (await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else [])
-        if value not in known:
-            await send_error(interaction, ctx.msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(value),
-                                                    decks=", ".join(known)))
+        problem = await default_deck_problem(value, ctx.msg, self.bot.settings, interaction.guild_id)
+        if problem:
+            await send_error(interaction, problem)
             return
         await self._guild_change(interaction, "default_deck", value)
 
@@ -186,16 +156,12 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
     @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=LANGUAGE_VALUES)
     async def my_language(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
-        chosen = None if value.value == "auto" else value.value
+        chosen = None if value.value == AUTO else value.value
         await self.bot.settings.set_user_language(interaction.user.id, chosen)
         ctx = await context(interaction)
         text = (ctx.msg._("Your language is now {language}.", language=ctx.msg.language_name(chosen)) if chosen
                 else ctx.msg._("Your language now follows your Discord settings."))
         await send(interaction, content=text, ephemeral=True)
-
-
-def msg_auto(msg: Messages) -> str:
-    return msg._("auto (each user's language)")
 
 
 async def setup(bot) -> None:

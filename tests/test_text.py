@@ -1,4 +1,4 @@
-from bot.text import clip, fold
+from bot.text import clip, clip_query, fold
 
 
 def test_fold_drops_case_accents_and_punctuation():
@@ -19,6 +19,11 @@ def test_fold_keeps_cjk_and_voiced_kana():
     assert fold("ガ") == "ガ"
 
 
-def test_clip_says_when_it_cuts():
-    assert clip("a" * 10, 5) == ("aaaaa", True)
-    assert clip("abc", 5) == ("abc", False)
+def test_clip_query_says_when_it_cuts():
+    assert clip_query("a" * 10, 5) == ("aaaaa", True)
+    assert clip_query("abc", 5) == ("abc", False)
+
+
+def test_clip_marks_a_cut_text_within_the_limit():
+    assert clip("abcdefghij", 5) == "abcd…"
+    assert clip("abc", 5) == "abc"

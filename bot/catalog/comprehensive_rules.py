@@ -16,6 +16,7 @@ from pathlib import Path
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.dates import parse_date_line
 from bot.catalog.errors import DataImportError
+from bot.rules.numbers import is_subrule, parent_number
 
 _EFFECTIVE = re.compile(r"effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
 _SECTION = re.compile(r"^(\d)\. (.+)$")
@@ -48,13 +49,6 @@ def read_text(path: Path) -> str:
         return raw.decode("cp1252")
 
 
-def _parent(number: str) -> str | None:
-    if "." not in number:
-        return None if len(number) == 1 else number[0]
-    head, tail = number.split(".", 1)
-    return head if tail.isdigit() else f"{head}.{tail.rstrip('abcdefghijklmnopqrstuvwxyz')}"
-
-
 def _title(text: str) -> str | None:
     return text if len(text) <= 80 and not text.endswith((".", ":")) else None
 
@@ -78,8 +72,8 @@ def parse_rules(text: str, path: str = "<text>") -> RulesDocument:
                  or _SECTION.match(line))
         if match:
             num, rest = match.group(1), match.group(2)
-            title = None if num[-1].isalpha() else _title(rest)
-            rules.append(Rule(num, line, title, _parent(num)))
+            title = None if is_subrule(num) else _title(rest)
+            rules.append(Rule(num, line, title, parent_number(num)))
         elif rules and line.startswith("Example:"):
             rules[-1].examples.append(line)
         elif rules:

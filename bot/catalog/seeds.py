@@ -13,6 +13,7 @@ from bot.catalog.documents import ParsedDocument, ParsedRuling, parse_document
 from bot.catalog.errors import DataImportError
 from bot.catalog.names import DocumentCardFinder
 from bot.catalog.rulings import RulingWriter
+from bot.rules.numbers import is_subrule, parent_number
 
 NEAR_DUPLICATE = 85  # rapidfuzz ratio between folded wordings of one ruling
 
@@ -89,8 +90,8 @@ def _store_rule_excerpt(con: sqlite3.Connection, doc: ParsedDocument, doc_id: in
                       " VALUES (?,?,?)", (f"excerpt:{digest}", lang, doc_id))
     edition = cur.lastrowid
     for position, (number, text) in enumerate(doc.rules):
-        parent = number.rstrip("abcdefghijklmnopqrstuvwxyz") if number[-1].isalpha() else number.split(".")[0]
-        title = text if not number[-1].isalpha() else None
+        parent = parent_number(number)
+        title = None if is_subrule(number) else text
         con.execute("INSERT OR REPLACE INTO cr_rules(edition_id, number, parent, title, text, examples,"
                     " position) VALUES (?,?,?,?,?,?,?)",
                     (edition, number, parent, title, f"{number}{'.' if title else ''} {text}", None, position))

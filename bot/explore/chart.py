@@ -1,10 +1,11 @@
-"""A PNG bar chart of explore odds (Pillow): one panel per distribution, bars labelled with %."""
+"""A PNG bar chart of explore odds (Pillow): one panel per distribution, bars labelled with %.
+
+Pillow is imported when a chart is drawn, not when an odds answer is built."""
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 from fractions import Fraction
-
-from PIL import Image, ImageDraw, ImageFont
 
 from bot.explore.odds import Odds
 
@@ -14,6 +15,7 @@ BACKGROUND, INK, GRID = (255, 255, 255), (40, 40, 40), (220, 220, 220)
 
 
 def _font(size: int):
+    from PIL import ImageFont
     try:
         return ImageFont.load_default(size=size)
     except TypeError:  # an older Pillow without sizes
@@ -41,6 +43,7 @@ def _panel(draw: ImageDraw.ImageDraw, top: int, label: str, distribution: dict[i
 def odds_png(odds: Odds, labels: tuple[str, str, str] = ("Lands to hand", "+1/+1 counters",
                                                           "Cards put into the graveyard")) -> bytes:
     """Labels are drawn in Pillow's built-in Latin font: pass them in a Latin-script language."""
+    from PIL import Image, ImageDraw
     panels = [(labels[0], odds.lands_to_hand), (labels[1], odds.counters)]
     if any(k for k in odds.to_graveyard):
         panels.append((labels[2], odds.to_graveyard))
@@ -51,3 +54,13 @@ def odds_png(odds: Odds, labels: tuple[str, str, str] = ("Lands to hand", "+1/+1
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class OddsChart:
+    """The chart an odds answer comes with: its data and its labels, drawn on demand."""
+    odds: Odds
+    labels: tuple[str, str, str]
+
+    def png(self) -> bytes:
+        return odds_png(self.odds, self.labels)

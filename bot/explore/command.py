@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from bot.explore import decks
 from bot.explore.cards import explore_count
+from bot.explore.chart import OddsChart
 from bot.explore.choices import Choices, NeedChoice, ScenarioError
 from bot.explore.engine import Engine, slug
 from bot.explore.model import CardFacts, Enter, Explore, GameState, Permanent
@@ -12,11 +13,14 @@ from bot.explore.narrate import describe
 from bot.explore.odds import POLICIES, explore_odds
 from bot.explore.shuffle import new_seed, parse_seed, shuffled
 from bot.i18n import Messages, messages
+from bot.languages import LATIN_SCRIPT
 from bot.pages import Field, Page, escape, pack, split_value
 from bot.services import Services
 from bot.reply import Choice, Reply
 
-MAX_TIMES = 20
+MAX_TIMES = 20          # how many times one run or odds may explore
+MAX_SEED_CHARS = 30     # the seed option's length (the seed itself is at most 2**63-1)
+DEFAULT_DECK = "ixalan"
 COLOR = 0x228B22
 
 
@@ -68,6 +72,47 @@ class CardNames:
         return self.msg._("{printed} ({english})", printed=printed, english=english)
 
 
+def times_error(msg: Messages) -> str:
+    return msg._("The number of explores must be from 1 to {max}.", max=MAX_TIMES)
+
+
+def seed_error(msg: Messages) -> str:
+    return msg._("The seed must be a whole number from 0 to 9223372036854775807.")
+
+
+def new_request(msg: Messages, explorer: str, deck: str | None = None, times: int | str | None = None,
+                seed: int | str | None = None, default_deck: str | None = None) -> tuple[ExploreRequest | None, str | None]:
+    """A request from what was typed, or the message that says what is wrong. The deck is the one
+    named, else the server's default deck, else the first preset."""
+    request = ExploreRequest(deck=deck or default_deck or DEFAULT_DECK, explorer=explorer)
+    if times not in (None, ""):
+        try:
+            request.times = int(times)
+        except ValueError:
+            return None, times_error(msg)
+        if not 1 <= request.times <= MAX_TIMES:
+            return None, times_error(msg)
+    if seed not in (None, ""):
+        try:
+            request.seed = parse_seed(seed)
+        except ValueError:
+            return None, seed_error(msg)
+    return request, None
+
+
+async def choose_deck(request: ExploreRequest, msg: Messages, store, guild_id: int | None) -> str | None:
+    """A preset deck by its name, else the deck saved on the server under that name (its text goes
+    into the request); the message that lists the decks when there is neither."""
+    if request.deck in decks.preset_names():
+        return None
+    text = await store.deck(guild_id, request.deck) if guild_id else None
+    if text is None:
+        saved = await store.deck_names(guild_id) if guild_id else []
+        return decks.unknown_deck(msg, request.deck, decks.preset_names() + saved)
+    request.deck_text = text
+    return None
+
+
 def card_facts(services: Services, oracle_id: str) -> CardFacts:
     return CardFacts.from_card(services.catalog.card(oracle_id))
 
@@ -75,8 +120,7 @@ def card_facts(services: Services, oracle_id: str) -> CardFacts:
 def load_deck(services: Services, request: ExploreRequest, msg: Messages, lang: str) -> tuple[list[str] | None, Reply | None]:
     text = request.deck_text if request.deck_text is not None else decks.preset_text(request.deck)
     if text is None:
-        return None, Reply(content=msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(request.deck),
-                                         decks=", ".join(decks.preset_names())), error=True)
+        return None, Reply(content=decks.unknown_deck(msg, request.deck, decks.preset_names()), error=True)
     parsed = decks.parse(text, services.matcher, msg, request.deck, lang)
     if parsed.errors:
         return None, Reply(content="\n".join(parsed.errors[:10]), error=True)
@@ -102,7 +146,7 @@ def run(services: Services, request: ExploreRequest, lang: str, interactive: boo
     msg = messages(lang)
     seed = request.seed if request.seed is not None else new_seed()
     if request.times is not None and not 1 <= request.times <= MAX_TIMES:
-        return Reply(content=msg._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+        return Reply(content=times_error(msg), error=True)
     deck, explorer_id, problem = deck_and_explorer(services, request, msg, lang)
     if problem:
         return problem
@@ -127,7 +171,18 @@ def run(services: Services, request: ExploreRequest, lang: str, interactive: boo
         pending = need
     except ScenarioError as exc:
         return Reply(content=str(exc), error=True)
-    return _run_reply(engine, explorer, request, seed, pending, msg, CardNames(services, lang))
+    reply = _run_reply(engine, explorer, request, seed, pending, msg, CardNames(services, lang))
+    reply.cited = cited_rules(services, [number for event in engine.events for number in event.cites])
+    return reply
+
+
+def cited_rules(services: Services, numbers) -> list[Choice]:
+    """The rules cited (not the rulings), in order, that the catalog's Comprehensive Rules hold."""
+    rules = services.rules
+    if rules.empty:
+        return []
+    wanted = sorted({n for n in numbers if n in rules.current.rules})
+    return [Choice(rules.label(n), n) for n in wanted]
 
 
 def _deck_label(name: str) -> str:
@@ -185,7 +240,7 @@ def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "
     msg = messages(lang)
     times = request.times or 1
     if not 1 <= times <= MAX_TIMES:
-        return Reply(content=msg._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+        return Reply(content=times_error(msg), error=True)
     if policy not in POLICIES:
         policy = "keep"
     deck, explorer_id, problem = deck_and_explorer(services, request, msg, lang)
@@ -217,7 +272,10 @@ def odds_reply(result, explorer: str, deck: str, msg: Messages, shown: str | Non
                         Field(msg._("+1/+1 counters"), table(result.counters), True),
                         Field(msg._("Cards put into the graveyard"), table(result.to_graveyard), True)],
                 color=COLOR)
-    return Reply(pages=[page], data={"explorer": explorer, "explorer_shown": shown, "deck": deck, **result.as_dict()})
+    labels = msg if msg.lang in LATIN_SCRIPT else messages("en")   # the chart's font is Latin only
+    chart = OddsChart(result, (labels._("Lands to hand"), labels._("+1/+1 counters"),
+                               labels._("Cards put into the graveyard")))
+    return Reply(pages=[page], data={"explorer": explorer, "explorer_shown": shown, "deck": deck, **result.as_dict()}, figure=chart)
 
 
 def list_decks(services: Services, lang: str, saved: list[str] | None = None) -> Reply:
@@ -228,37 +286,25 @@ def list_decks(services: Services, lang: str, saved: list[str] | None = None) ->
     return Reply(pages=[Page(title=msg._("Preset decks"), fields=fields, color=COLOR)])
 
 
-def request_from_options(options: dict) -> tuple[ExploreRequest, str | None]:
-    """From console options; returns the request and the name of an invalid option, if any."""
-    request = ExploreRequest(deck=options.get("deck", "ixalan"), explorer=options.get("explorer") or options.get("", ""))
-    bad = None
-    if options.get("times"):
-        try:
-            request.times = int(options["times"])
-        except ValueError:
-            bad = "times"
-    if options.get("seed"):
-        try:
-            request.seed = parse_seed(options["seed"])
-        except ValueError:
-            bad = "seed"
-    if options.get("choices"):
+def request_from_options(options: dict, lang: str) -> tuple[ExploreRequest | None, str | None]:
+    """A request from console options (name:value), or the message that says what is wrong."""
+    request, problem = new_request(messages(lang), options.get("explorer") or options.get("", ""),
+                                   options.get("deck"), options.get("times"), options.get("seed"))
+    if request is not None and options.get("choices"):
         request.answers = options["choices"].split()
-    return request, bad
+    return request, problem
 
 
 def run_from_options(services: Services, options: dict, lang: str) -> Reply:
-    request, bad = request_from_options(options)
-    if bad == "seed":
-        return Reply(content=messages(lang)._("The seed must be a whole number from 0 to 9223372036854775807."), error=True)
-    if bad == "times":
-        return Reply(content=messages(lang)._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+    request, problem = request_from_options(options, lang)
+    if problem:
+        return Reply(content=problem, error=True)
     request.policy = options.get("policy") if options.get("policy") in POLICIES else None
     return run(services, request, lang, interactive=False)
 
 
 def odds_from_options(services: Services, options: dict, lang: str) -> Reply:
-    request, bad = request_from_options(options)
-    if bad:
-        return Reply(content=messages(lang)._("The number of explores must be from 1 to {max}.", max=MAX_TIMES), error=True)
+    request, problem = request_from_options({k: v for k, v in options.items() if k != "seed"}, lang)
+    if problem:
+        return Reply(content=problem, error=True)
     return odds(services, request, lang, options.get("policy", "keep"))

@@ -36,6 +36,12 @@ class DeckList:
         return [oracle_id for n, oracle_id in self.cards for _ in range(n)]
 
 
+def unknown_deck(msg: Messages, name: str, known: list[str]) -> str:
+    """The one message for a deck name that is neither a preset nor saved."""
+    return msg._("No deck named “{deck}”. Decks: {decks}.", deck=escape(name),
+                 decks=", ".join(escape(k) for k in known) or "—")
+
+
 def preset_names() -> list[str]:
     return sorted(p.stem for p in DECKS_DIR.glob("*.txt"))
 

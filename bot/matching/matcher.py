@@ -11,7 +11,7 @@ from typing import Iterable
 
 from rapidfuzz import fuzz, process
 
-from bot.text import MAX_QUERY_CHARS, clip, fold, has_cjk, strip_control
+from bot.text import MAX_QUERY_CHARS, clip_query, fold, has_cjk, strip_control
 from bot.matching.index import NameIndex
 
 EXACT, PREFIX, WORD_PREFIX, FUZZY = "exact", "prefix", "word-prefix", "fuzzy"
@@ -88,7 +88,7 @@ class Matcher:
     # -- public API ---------------------------------------------------------------------------
 
     def resolve(self, query: str, prefer_lang: str | None = None, limit: int = 10) -> Resolution:
-        text, truncated = clip(strip_control(query or "").strip(), MAX_QUERY_CHARS)
+        text, truncated = clip_query(strip_control(query or "").strip(), MAX_QUERY_CHARS)
         key = fold(text)
         if not text:
             return Resolution(text, "none", (), truncated, "empty")
@@ -106,7 +106,7 @@ class Matcher:
         return Resolution(text, "one" if clear else "ambiguous", tuple(ranked), truncated)
 
     def autocomplete(self, query: str, prefer_lang: str | None = None, limit: int = 25) -> list[Candidate]:
-        text, _ = clip(strip_control(query or "").strip(), MAX_QUERY_CHARS)
+        text, _ = clip_query(strip_control(query or "").strip(), MAX_QUERY_CHARS)
         key = fold(text)
         if not key:
             return []

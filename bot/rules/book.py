@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from bot.text import fold
+from bot.pages import CHOICE_LIMIT
+from bot.rules.numbers import GLOSSARY_PREFIX, glossary_value, is_subrule, query_of, split_letter
+from bot.text import clip, clip_query, fold
 
 NUMBER = re.compile(r"^\s*(\d{1,3})(?:\.(\d+)([a-z])?)?\.?\s*$", re.IGNORECASE)
 CITATION = re.compile(r"\brules?\s+((?:\d{3}(?:\.\d+[a-z]?)?)(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+|–|-)\d{3}(?:\.\d+[a-z]?)?)*)")
@@ -140,7 +142,7 @@ class RulesBook:
         """Where the rule ``number`` of ``edition`` stands in the current edition (by title)."""
         if self.current is None:
             return None
-        head, letter = _split_letter(number)
+        head, letter = split_letter(number)
         rule = edition.rules.get(head)
         if rule is None or not rule.title:
             return None
@@ -152,7 +154,7 @@ class RulesBook:
     def renumberings(self, number: str) -> list[Renumbering]:
         """Older editions in which ``number`` named another rule than it does today."""
         out = []
-        head, _ = _split_letter(number)
+        head, _ = split_letter(number)
         today = self.current.rules.get(head) if self.current else None
         seen = set()
         for edition in self.editions[:-1]:
@@ -168,7 +170,7 @@ class RulesBook:
     def _place_excerpt(self, lang: str, source: str, rules: list[Rule]) -> Excerpt:
         """Find the English edition an excerpt was quoted from: the same rule number with the
         same subrules."""
-        top = next((r for r in rules if not r.number[-1].isalpha()), rules[0])
+        top = next((r for r in rules if not is_subrule(r.number)), rules[0])
         letters = {r.number[len(top.number):] for r in rules if r.parent == top.number}
         for edition in self.editions:
             rule = edition.rules.get(top.number)
@@ -178,7 +180,7 @@ class RulesBook:
         return Excerpt(lang, top.number, None, None, tuple(rules), source)
 
     def excerpt_for(self, number: str, lang: str) -> Excerpt | None:
-        head, _ = _split_letter(number)
+        head, _ = split_letter(number)
         for excerpt in self.excerpts:
             if excerpt.lang == lang and head in (excerpt.quoted_number, excerpt.current):
                 return excerpt
@@ -187,9 +189,7 @@ class RulesBook:
     # -- look-up ------------------------------------------------------------------------------
 
     def lookup(self, query: str, lang: str = "en") -> Answer:
-        query = (query or "").strip()
-        truncated = len(query) > MAX_QUERY
-        query = query[:MAX_QUERY]
+        query, truncated = clip_query((query or "").strip(), MAX_QUERY)
         if not query:
             return Answer("empty", query)
         if self.current is None:
@@ -211,9 +211,9 @@ class RulesBook:
         answer = Answer("rule", query)
         answer.renumbered = self.renumberings(number)
         answer.excerpt = self.excerpt_for(number, lang) if lang != "en" else None
-        if answer.excerpt and answer.excerpt.current and _split_letter(number)[0] == answer.excerpt.quoted_number:
+        if answer.excerpt and answer.excerpt.current and split_letter(number)[0] == answer.excerpt.quoted_number:
             # the reader quotes the translated text: show today's English text of the same rule
-            number = answer.excerpt.current + _split_letter(number)[1]
+            number = answer.excerpt.current + split_letter(number)[1]
         if number not in edition.rules:
             if answer.renumbered:
                 number = answer.renumbered[0].current
@@ -282,7 +282,7 @@ class RulesBook:
             answer.glossary = [(self._glossary_keys[t], edition.glossary[self._glossary_keys[t]]) for t in terms]
         if not answer.rules and not answer.glossary:
             answer.kind = "none"
-        elif answer.rules and "." in answer.rules[0].number and not answer.rules[0].number[-1].isalpha():
+        elif answer.rules and "." in answer.rules[0].number and not is_subrule(answer.rules[0].number):
             # the main rule found comes with its subrules, as a look-up by number gives it
             head = answer.rules[0]
             subrules = [edition.rules[n] for n in edition.children.get(head.number, [])]
@@ -344,19 +344,19 @@ class RulesBook:
         for number in edition.order:
             rule = edition.rules[number]
             self._texts[number] = fold(rule.text)
-            self._labels[number] = _clip(f"{number} {rule.title}" if rule.title else rule.text, 100)
+            self._labels[number] = clip(f"{number} {rule.title}" if rule.title else rule.text, CHOICE_LIMIT)
             if rule.title:
                 self._titles.append((fold(rule.title), number))
         self._numbers = sorted(edition.rules)
         for term in edition.glossary:
             key = fold(term)
             self._glossary_keys[key] = term
-            self._titles.append((key, "g:" + term))
+            self._titles.append((key, glossary_value(term)))
         self._title_keys = [t for t, _ in self._titles]
 
     def label(self, value: str) -> str:
-        if value.startswith("g:"):
-            return _clip(value[2:], 100)
+        if value.startswith(GLOSSARY_PREFIX):
+            return clip(query_of(value), CHOICE_LIMIT)
         return self._labels.get(value, value)
 
     def autocomplete(self, current: str, limit: int = 25) -> list[tuple[str, str]]:
@@ -393,13 +393,3 @@ class RulesBook:
                 ranked.setdefault(self._titles[i][1], score / 2)
         values = sorted(ranked, key=lambda v: (-ranked[v], v))[:limit]
         return [(self.label(v), v) for v in values]
-
-
-def _split_letter(number: str) -> tuple[str, str]:
-    if number and number[-1].isalpha() and "." in number:
-        return number[:-1], number[-1]
-    return number, ""
-
-
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from bot.i18n import messages
 from bot.pages import Field, Page, escape, pack, split_value
-from bot.rules.book import Answer, RulesBook
+from bot.rules.book import MAX_QUERY, Answer, RulesBook
+from bot.rules.numbers import query_of
 from bot.services import Services
 from bot.reply import Choice, Reply
 
@@ -11,7 +12,7 @@ COLOR = 0x4169E1
 
 
 def rule(services: Services, query: str, lang: str) -> Reply:
-    return answer_reply(services.rules, services.rules.lookup(query, lang), lang)
+    return answer_reply(services.rules, services.rules.lookup(query_of(query), lang), lang)
 
 
 def answer_reply(book: RulesBook, answer: Answer, lang: str) -> Reply:
@@ -26,7 +27,7 @@ def answer_reply(book: RulesBook, answer: Answer, lang: str) -> Reply:
                    date=msg.date(r.edition), number=r.number, title=r.title, current=r.current)
              for r in answer.renumbered]
     if answer.truncated:
-        notes.append(msg._("Your input was cut to {limit} characters.", limit=100))
+        notes.append(msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY))
     if answer.kind == "none":
         if answer.query[:1].isdigit():
             content = msg._("No rule numbered {number}.", number=escape(answer.query))

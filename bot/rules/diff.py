@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from bot.rules.book import Edition
+from bot.rules.numbers import is_subrule, split_letter
 from bot.text import fold
 
 _SPACES = re.compile(r"\s+")
@@ -30,19 +31,13 @@ def _normal(text: str) -> str:
     return _SPACES.sub(" ", text.translate(_QUOTES)).strip()
 
 
-def _head(number: str) -> tuple[str, str]:
-    if number[-1].isalpha() and "." in number:
-        return number[:-1], number[-1]
-    return number, ""
-
-
 def diff(old: Edition, new: Edition) -> RulesDiff:
     result = RulesDiff(old.effective_date, new.effective_date)
     # titled rules keep their title when they move: that is how a renumbering is recognised
     moved: dict[str, str] = {}
     for number in old.order:
         rule = old.rules[number]
-        if not rule.title or "." not in number or number[-1].isalpha():
+        if not rule.title or "." not in number or is_subrule(number):
             continue
         now = new.by_title.get(fold(rule.title))
         if not now or now == number:
@@ -52,7 +47,7 @@ def diff(old: Edition, new: Edition) -> RulesDiff:
             moved[number] = now
 
     def mapped(number: str) -> str:
-        head, letter = _head(number)
+        head, letter = split_letter(number)
         return moved[head] + letter if head in moved else number
 
     matched_new: set[str] = set()
