@@ -44,13 +44,16 @@ class WayfinderBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.settings = await SettingsStore.open(self.services.config.settings_path)
+        log.info("settings in %s", self.settings.target)
         await self.tree.set_translator(WayfinderTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         # before READY: the catalog, the name index, every language's messages and Babel locale
         # data, so that no first command in any language pays for loading them
         await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules, i18n.warm_up()))
-        if self.services.config.sync_commands:
+        config = self.services.config
+        # one process syncs the commands: the one running shard 0 (every process, without sharding)
+        if config.sync_commands and (config.shard_ids is None or 0 in config.shard_ids):
             await self.tree.sync()
             guild_id = self.services.config.dev_guild_id
             if guild_id:

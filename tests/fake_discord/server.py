@@ -53,6 +53,8 @@ class FakeDiscord:
         self.owner = payloads.user(payloads.snowflake(), "Owner")
         self.guild_id = payloads.snowflake()
         self.channel_id = payloads.snowflake()
+        self.channels: dict[str, str] = {self.guild_id: self.channel_id}   # guild id → its text channel
+        self.routed: dict[str, tuple[int, int]] = {}   # interaction id → the shard [id, count] it went to
         self.guild_locale = guild_locale
         self.requests: list[Recorded] = []
         self.unexpected: list[Recorded] = []
@@ -61,6 +63,7 @@ class FakeDiscord:
         self.originals: dict[str, str] = {}           # interaction token → message id
         self.identify: list[dict] = []
         self._sockets: list[tuple[web.WebSocketResponse, object]] = []
+        self._shards: dict[int, tuple[int, int]] = {}   # id(socket) → the shard it identified as
         self._seq = 0
         self._pending: dict[str, asyncio.Future] = {}
         self._edits: dict[str, asyncio.Queue] = {}
@@ -105,6 +108,14 @@ class FakeDiscord:
 
     async def wait_ready(self, timeout: float = 20) -> None:
         await asyncio.wait_for(self._ready.wait(), timeout)
+
+    def add_guild(self, shard_id: int, shard_count: int) -> str:
+        """Another server the bot is in, whose id Discord's formula puts on the given shard."""
+        while True:
+            guild_id = payloads.snowflake()
+            if shard_of(guild_id, shard_count) == shard_id:
+                self.channels[guild_id] = payloads.snowflake()
+                return guild_id
 
     # -- REST ---------------------------------------------------------------------------------
 
@@ -260,15 +271,18 @@ class FakeDiscord:
                 await self._send(ws, compressor, {"op": 11, "d": None, "s": None, "t": None})
             elif op == 2:
                 self.identify.append(data["d"])
-                shard = data["d"].get("shard", [0, 1])
+                shard = tuple(data["d"].get("shard") or (0, 1))
+                self._shards[id(ws)] = shard
+                guilds = [g for g in self.channels if shard_of(g, shard[1]) == shard[0]]
                 await self._dispatch_to(ws, compressor, "READY", {
-                    "v": 10, "user": self.bot_user, "guilds": [{"id": self.guild_id, "unavailable": True}],
+                    "v": 10, "user": self.bot_user, "guilds": [{"id": g, "unavailable": True} for g in guilds],
                     "session_id": "session", "resume_gateway_url": "wss://gateway.discord.gg",
-                    "shard": shard, "application": {"id": self.app_id, "flags": 0},
+                    "shard": list(shard), "application": {"id": self.app_id, "flags": 0},
                     "private_channels": [], "relationships": [], "presences": [], "geo_ordered_rtc_regions": []})
-                await self._dispatch_to(ws, compressor, "GUILD_CREATE",
-                                        payloads.guild(self.guild_id, self.owner["id"], self.channel_id,
-                                                       self.guild_locale))
+                for guild_id in guilds:
+                    await self._dispatch_to(ws, compressor, "GUILD_CREATE",
+                                            payloads.guild(guild_id, self.owner["id"], self.channels[guild_id],
+                                                           self.guild_locale))
                 self._ready.set()
         return ws
 
@@ -284,8 +298,12 @@ class FakeDiscord:
         await self._send(ws, compressor, {"op": 0, "t": event, "s": self._seq, "d": data})
 
     async def dispatch(self, event: str, data: dict) -> None:
+        """Send an event to the shard that serves its server (direct messages: shard 0), as Discord does."""
         for ws, compressor in self._sockets:
-            if not ws.closed:
+            shard = self._shards.get(id(ws), (0, 1))
+            if not ws.closed and shard_of(data.get("guild_id"), shard[1]) == shard[0]:
+                if "id" in data:
+                    self.routed[data["id"]] = shard
                 await self._dispatch_to(ws, compressor, event, data)
 
     # -- interactions -------------------------------------------------------------------------
@@ -295,20 +313,22 @@ class FakeDiscord:
 
     def interaction(self, kind: int, data: dict, *, user: dict | None = None, locale: str = "en-US",
                     permissions: int = MEMBER_PERMISSIONS, message: dict | None = None,
-                    guild: bool = True) -> dict:
+                    guild: bool = True, guild_id: str | None = None) -> dict:
         user = user or self.owner
+        guild_id = guild_id or self.guild_id
+        channel_id = self.channels[guild_id]
         payload = {
             "id": payloads.snowflake(), "application_id": self.app_id, "type": kind, "data": data,
             "token": "token-" + payloads.snowflake(), "version": 1, "locale": locale,
-            "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [], "authorizing_integration_owners": {"0": self.guild_id},
+            "app_permissions": str(MEMBER_PERMISSIONS), "entitlements": [], "authorizing_integration_owners": {"0": guild_id},
             "attachment_size_limit": 26214400, "context": 0 if guild else 1,
         }
         if guild:
-            payload.update(guild_id=self.guild_id, guild_locale=self.guild_locale,
+            payload.update(guild_id=guild_id, guild_locale=self.guild_locale,
                            member=payloads.member(user, permissions),
-                           channel={"id": self.channel_id, "type": 0, "guild_id": self.guild_id, "name": "general",
+                           channel={"id": channel_id, "type": 0, "guild_id": guild_id, "name": "general",
                                     "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
-                           channel_id=self.channel_id)
+                           channel_id=channel_id)
         else:
             payload.update(user=user, channel={"id": payloads.snowflake(), "type": 1, "recipients": [user]})
         if message is not None:
@@ -362,3 +382,8 @@ class FakeDiscord:
                     "/callback" in r.path or "/webhooks/" in r.path or "/messages" in r.path):
                 out.append(r.body.get("data", r.body) if "/callback" in r.path else r.body)
         return out
+
+
+def shard_of(guild_id: str | None, shard_count: int) -> int:
+    """Discord's formula: the shard that receives a server's events (direct messages: shard 0)."""
+    return (int(guild_id) >> 22) % shard_count if guild_id else 0
