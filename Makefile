@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed-stamp
 # the message catalogs, compiled: each .mo is rebuilt from its .po (the .mo files are not in git)
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard data/locales/*/LC_MESSAGES/wayfinder.po))
 
-.PHONY: setup run test bench clean
+.PHONY: setup run test bench charts clean
 
 $(STAMP): pyproject.toml setup.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -25,12 +25,15 @@ run: setup
 test: setup
 	$(PY) -m pytest -q
 
-bench: setup
+bench: charts
 	$(PY) tests/benchmarks/bench_import.py
 	$(PY) tests/benchmarks/bench_names.py
 	$(PY) tests/benchmarks/bench_ruling.py
 	$(PY) tests/benchmarks/bench_rules.py
 	$(PY) tests/benchmarks/bench_explore.py
+
+charts: setup
+	$(PY) -m bot.explore.chart en fr ja
 
 clean:
 	rm -rf $(VENV) var *.egg-info $(CATALOGS)

@@ -1,66 +1,179 @@
-"""A PNG bar chart of explore odds (Pillow): one panel per distribution, bars labelled with %.
+"""The odds of exploring as a PNG bar chart (matplotlib), every word and number in the reader's language.
 
-Pillow is imported when a chart is drawn, not when an odds answer is built."""
+One panel per distribution (lands to hand, +1/+1 counters, and cards put into the graveyard when
+any are), each bar labelled with its probability. The title names the explorer and the deck.
+The text is drawn in Noto Sans CJK (SIL Open Font License, installed with the project as the
+``noto-cjk-sans-otc`` package): one collection covering Latin with accents, Cyrillic, kana,
+Hangul and the Chinese characters, with the Japanese, Korean, Simplified or Traditional Chinese
+face chosen by the language.
+
+    python -m bot.explore.chart [--out DIR] [--deck ixalan] [--explorer "Jadelight Ranger"] [--times 4] [LANG …]
+"""
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
 
 from bot.explore.odds import Odds
+from bot.i18n import Messages
 
-WIDTH, PANEL_HEIGHT, MARGIN = 640, 190, 28
-COLORS = ((46, 139, 87), (65, 105, 225), (178, 34, 34))
-BACKGROUND, INK, GRID = (255, 255, 255), (40, 40, 40), (220, 220, 220)
-
-
-def _font(size: int):
-    from PIL import ImageFont
-    try:
-        return ImageFont.load_default(size=size)
-    except TypeError:  # an older Pillow without sizes
-        return ImageFont.load_default()
+# the face of the collection for each language (the others read the Japanese face's Latin and Cyrillic)
+FACES = {"ja": "Noto Sans CJK JP", "ko": "Noto Sans CJK KR", "zhs": "Noto Sans CJK SC", "zht": "Noto Sans CJK TC"}
+DEFAULT_FACE = "Noto Sans CJK JP"
+COLORS = ("#2e8b57", "#4169e1", "#b22222")
+INK, GRID = "#282828", "#dcdcdc"
 
 
-def _panel(draw: ImageDraw.ImageDraw, top: int, label: str, distribution: dict[int, Fraction], color) -> None:
-    font, small = _font(15), _font(12)
-    draw.text((MARGIN, top + 4), label, fill=INK, font=font)
-    keys = list(range(0, max(distribution) + 1)) if distribution else [0]
-    plot_top, plot_bottom = top + 44, top + PANEL_HEIGHT - 26
-    draw.line((MARGIN, plot_bottom, WIDTH - MARGIN, plot_bottom), fill=GRID, width=1)
-    slot = (WIDTH - 2 * MARGIN) / len(keys)
-    for i, k in enumerate(keys):
-        p = float(distribution.get(k, 0))
-        x0 = MARGIN + i * slot + slot * 0.15
-        x1 = MARGIN + (i + 1) * slot - slot * 0.15
-        y0 = plot_bottom - p * (plot_bottom - plot_top)
-        if p > 0:
-            draw.rectangle((x0, y0, x1, plot_bottom), fill=color)
-        draw.text(((x0 + x1) / 2, y0 - 4), f"{p:.1%}", fill=INK, font=small, anchor="mb")
-        draw.text(((x0 + x1) / 2, plot_bottom + 4), str(k), fill=INK, font=small, anchor="mt")
+def font_path() -> Path:
+    import noto_cjk_sans_otc
+    return Path(str(noto_cjk_sans_otc.FONT_PATH))
 
 
-def odds_png(odds: Odds, labels: tuple[str, str, str] = ("Lands to hand", "+1/+1 counters",
-                                                          "Cards put into the graveyard")) -> bytes:
-    """Labels are drawn in Pillow's built-in Latin font: pass them in a Latin-script language."""
-    from PIL import Image, ImageDraw
-    panels = [(labels[0], odds.lands_to_hand), (labels[1], odds.counters)]
+@lru_cache(maxsize=1)
+def _pyplot():
+    """matplotlib without a display, the font collection registered (once, on first use)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib import font_manager, pyplot
+    font_manager.fontManager.addfont(str(font_path()))
+    return pyplot
+
+
+def face(lang: str) -> str:
+    return FACES.get(lang, DEFAULT_FACE)
+
+
+def face_index(lang: str) -> int:
+    """The index of ``lang``'s face in the collection (for checking its character map)."""
+    from matplotlib import font_manager
+    _pyplot()
+    for entry in font_manager.fontManager.ttflist:
+        if entry.name == face(lang) and Path(entry.fname) == font_path():
+            return entry.index
+    raise LookupError(face(lang))
+
+
+@dataclass
+class ChartText:
+    """Every string the chart draws, so that a test can check the font has a glyph for each."""
+    title: str
+    subtitle: str
+    panels: list[tuple[str, dict[int, Fraction]]]
+    x_label: str
+    y_label: str
+    bar_labels: list[list[str]]
+    x_ticks: list[list[str]]
+    y_ticks: list[str]
+
+    def strings(self) -> list[str]:
+        return [self.title, self.subtitle, self.x_label, self.y_label, *self.y_ticks,
+                *(label for label, _ in self.panels), *(s for row in self.bar_labels + self.x_ticks for s in row)]
+
+
+Y_TICKS = (0, 0.25, 0.5, 0.75, 1)
+
+
+def chart_text(odds: Odds, msg: Messages, explorer: str, deck: str) -> ChartText:
+    panels = [(msg._("Lands to hand"), odds.lands_to_hand), (msg._("+1/+1 counters"), odds.counters)]
     if any(k for k in odds.to_graveyard):
-        panels.append((labels[2], odds.to_graveyard))
-    image = Image.new("RGB", (WIDTH, PANEL_HEIGHT * len(panels) + 8), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    for i, (label, distribution) in enumerate(panels):
-        _panel(draw, 4 + i * PANEL_HEIGHT, label, distribution, COLORS[i])
+        panels.append((msg._("Cards put into the graveyard"), odds.to_graveyard))
+    policy = msg._("keep on top") if odds.policy == "keep" else msg._("graveyard")
+    keys = [list(range(0, max(d) + 1)) for _, d in panels]
+    return ChartText(
+        title=f"{msg._('Odds')} — {explorer}",
+        subtitle=" · ".join((msg._("Deck: {deck}", deck=deck), msg._("Explores: {count}", count=msg.number(odds.times)),
+                             msg._("Revealed nonland cards: {policy}", policy=policy))),
+        panels=panels,
+        x_label=msg._("Number"),
+        y_label=msg._("Probability"),
+        bar_labels=[[msg.percent(d.get(k, 0), 1) for k in ks] for ks, (_, d) in zip(keys, panels)],
+        x_ticks=[[msg.number(k) for k in ks] for ks in keys],
+        y_ticks=[msg.percent(v, 0) for v in Y_TICKS],
+    )
+
+
+def odds_png(odds: Odds, msg: Messages, explorer: str, deck: str) -> bytes:
+    """The chart for a reader of ``msg``'s language; ``explorer`` and ``deck`` as the reader knows them."""
+    text = chart_text(odds, msg, explorer, deck)
+    plt = _pyplot()
+    from matplotlib.font_manager import FontProperties
+    font = FontProperties(family=face(msg.lang))
+    big = FontProperties(family=face(msg.lang), size=13)
+    count = len(text.panels)
+    figure, axes = plt.subplots(1, count, figsize=(3.4 * count + 0.6, 3.9), dpi=100, squeeze=False)
+    for i, (ax, (label, distribution)) in enumerate(zip(axes[0], text.panels)):
+        keys = list(range(len(text.x_ticks[i])))
+        values = [float(distribution.get(k, 0)) for k in keys]
+        bars = ax.bar(keys, values, color=COLORS[i], width=0.7)
+        for bar, value_label in zip(bars, text.bar_labels[i]):
+            ax.annotate(value_label, (bar.get_x() + bar.get_width() / 2, bar.get_height()), xytext=(0, 2),
+                        textcoords="offset points", ha="center", va="bottom", fontproperties=font, fontsize=8,
+                        color=INK)
+        ax.set_title(label, fontproperties=font, fontsize=11, color=INK)
+        ax.set_xticks(keys, text.x_ticks[i], fontproperties=font)
+        ax.set_ylim(0, 1.12)
+        ax.set_yticks(Y_TICKS, text.y_ticks if i == 0 else [""] * len(Y_TICKS), fontproperties=font)
+        ax.set_xlabel(text.x_label, fontproperties=font, color=INK)
+        if i == 0:
+            ax.set_ylabel(text.y_label, fontproperties=font, color=INK)
+        ax.grid(axis="y", color=GRID, linewidth=0.8)
+        ax.set_axisbelow(True)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)
+    figure.suptitle(text.title + "\n" + text.subtitle, fontproperties=big, color=INK, linespacing=1.5)
+    figure.tight_layout()
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    figure.savefig(out, format="png")
+    plt.close(figure)
     return out.getvalue()
 
 
 @dataclass(frozen=True)
 class OddsChart:
-    """The chart an odds answer comes with: its data and its labels, drawn on demand."""
+    """The chart an odds answer comes with, drawn on demand: the odds, the reader's messages, and
+    the explorer and the deck as the reader knows them."""
     odds: Odds
-    labels: tuple[str, str, str]
+    msg: Messages
+    explorer: str
+    deck: str
 
     def png(self) -> bytes:
-        return odds_png(self.odds, self.labels)
+        return odds_png(self.odds, self.msg, self.explorer, self.deck)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the odds chart of a preset deck in some languages (en, fr, ja unless told), to look at."""
+    import argparse
+
+    from bot.explore.command import ExploreRequest, odds
+    from bot.languages import normalize_language
+    from bot.services import Services
+
+    parser = argparse.ArgumentParser(prog="python -m bot.explore.chart", description=main.__doc__)
+    parser.add_argument("langs", nargs="*", default=["en", "fr", "ja"])
+    parser.add_argument("--out", type=Path, default=Path("var/charts"))
+    parser.add_argument("--deck", default="ixalan")
+    parser.add_argument("--explorer", default="Jadelight Ranger")
+    parser.add_argument("--times", type=int, default=4)
+    parser.add_argument("--policy", choices=("keep", "graveyard"), default="graveyard")
+    args = parser.parse_args(argv)
+    services = Services()
+    args.out.mkdir(parents=True, exist_ok=True)
+    for lang in args.langs:
+        lang = normalize_language(lang) or parser.error(f"unknown language {lang!r}")
+        reply = odds(services, ExploreRequest(deck=args.deck, explorer=args.explorer, times=args.times), lang,
+                     args.policy)
+        if reply.error:
+            print(reply.content)
+            return 1
+        path = args.out / f"odds-{lang}.png"
+        path.write_bytes(reply.figure.png())
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -13,7 +13,6 @@ from bot.explore.narrate import describe
 from bot.explore.odds import POLICIES, explore_odds
 from bot.explore.shuffle import new_seed, parse_seed, shuffled
 from bot.i18n import Messages, messages
-from bot.languages import LATIN_SCRIPT
 from bot.pages import Field, Page, escape, pack, split_value
 from bot.services import Services
 from bot.reply import Choice, Reply
@@ -272,9 +271,7 @@ def odds_reply(result, explorer: str, deck: str, msg: Messages, shown: str | Non
                         Field(msg._("+1/+1 counters"), table(result.counters), True),
                         Field(msg._("Cards put into the graveyard"), table(result.to_graveyard), True)],
                 color=COLOR)
-    labels = msg if msg.lang in LATIN_SCRIPT else messages("en")   # the chart's font is Latin only
-    chart = OddsChart(result, (labels._("Lands to hand"), labels._("+1/+1 counters"),
-                               labels._("Cards put into the graveyard")))
+    chart = OddsChart(result, msg, shown, deck)
     return Reply(pages=[page], data={"explorer": explorer, "explorer_shown": shown, "deck": deck, **result.as_dict()}, figure=chart)
 
 

@@ -1,0 +1,49 @@
+"""The odds chart in every language: each character drawn has a glyph in the font's face for it."""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from fontTools.ttLib import TTCollection
+
+from bot.explore.chart import chart_text, face_index, font_path, odds_png
+from bot.explore.command import CardNames
+from bot.explore.odds import explore_odds
+from bot.i18n import messages
+from bot.languages import LANGUAGES
+
+ODDS = explore_odds(59, 24, 4, "graveyard")
+
+
+@pytest.fixture(scope="module")
+def collection():
+    return TTCollection(str(font_path()))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_character_of_the_chart_has_a_glyph(lang, collection, bundled_services):
+    msg = messages(lang)
+    explorer = CardNames(bundled_services, lang)("Jadelight Ranger")
+    text = chart_text(ODDS, msg, explorer, "ixalan")
+    cmap = collection.fonts[face_index(lang)].getBestCmap()
+    drawn = "".join(text.strings())
+    missing = sorted({ch for ch in drawn if not ch.isspace() and ord(ch) not in cmap})
+    assert not missing, missing
+    # the words are the reader's: the panel titles and axes come from the catalog, the numbers from Babel
+    assert text.panels[0][0] == msg._("Lands to hand") and text.y_label == msg._("Probability")
+    assert explorer in text.title and "ixalan" in text.subtitle
+    if lang != "en":
+        assert text.y_label != "Probability"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")    # matplotlib warns of a glyph missing from the font
+        png = odds_png(ODDS, msg, explorer, "ixalan")
+    assert png.startswith(b"\x89PNG") and len(png) > 10_000
+
+
+def test_numbers_on_the_chart_are_written_the_readers_way(bundled_services):
+    french = chart_text(ODDS, messages("fr"), "Ranger jadefeu", "ixalan")
+    assert french.bar_labels[0][1] == "34,5\xa0%"
+    assert french.y_ticks == ["0\xa0%", "25\xa0%", "50\xa0%", "75\xa0%", "100\xa0%"]
+    assert chart_text(ODDS, messages("en"), "Jadelight Ranger", "ixalan").bar_labels[0][1] == "34.5%"
+    assert len(french.panels) == 3   # cards put into the graveyard are shown when there are any
+    assert len(chart_text(explore_odds(59, 24, 1, "keep"), messages("fr"), "x", "y").panels) == 2
