@@ -117,8 +117,14 @@ class ExploreView(OwnerView):
 
 
 class DeckModal(AnswersErrors, discord.ui.Modal):
-    def __init__(self, cog: "Explore", ctx: Context, name: str, text: str | None = None):
-        super().__init__(title=ctx.msg._("Paste a decklist")[:45], custom_id="wf:explore:deck-modal")
+    """The form a decklist is pasted into. discord.py finds an open form by its custom id, so each
+    has its own (the id of the interaction that opened it): two people saving decks at once each
+    get their own list saved under their own name. A form left open is forgotten after an hour."""
+
+    def __init__(self, cog: "Explore", ctx: Context, name: str, opened_by: discord.Interaction,
+                 text: str | None = None):
+        super().__init__(title=ctx.msg._("Paste a decklist")[:45], custom_id=f"wf:explore:deck-modal:{opened_by.id}",
+                         timeout=3600)
         self.cog, self.ctx, self.name = cog, ctx, name
         self.decklist = discord.ui.TextInput(label=ctx.msg._("Decklist (MTGA, MTGO or “4 Name” lines)")[:45],
                                              style=discord.TextStyle.paragraph, max_length=4000,
@@ -137,7 +143,7 @@ class DeckModal(AnswersErrors, discord.ui.Modal):
                                       style=discord.ButtonStyle.primary)
 
             async def reopen(button_interaction: discord.Interaction) -> None:
-                await button_interaction.response.send_modal(DeckModal(self.cog, self.ctx, self.name, text))
+                await button_interaction.response.send_modal(DeckModal(self.cog, self.ctx, self.name, button_interaction, text))
 
             again.callback = reopen
             view.add_item(again)
@@ -228,7 +234,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         if len(name) > MAX_DECK_NAME:
             await send_error(interaction, too_long(ctx.msg, MAX_DECK_NAME))
             return
-        await interaction.response.send_modal(DeckModal(self, ctx, name.strip()))
+        await interaction.response.send_modal(DeckModal(self, ctx, name.strip(), interaction))
 
     @deck.command(name=_T("list"), description=_T("List the decks"))
     async def deck_list(self, interaction: discord.Interaction) -> None:

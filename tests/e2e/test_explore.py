@@ -71,9 +71,34 @@ async def test_a_pasted_decklist_with_one_bad_line_reports_that_line(discord_bot
     assert reopened.type == 9
     field = reopened.data["components"][0]["components"][0]
     assert field["value"] == decklist, "the pasted list comes back, nothing is lost"
-    good = await fake.send(fake.interaction(5, {**submit, "components": [
+    good = await fake.send(fake.interaction(5, {"custom_id": reopened.data["custom_id"], "components": [
         {"type": 1, "components": [{"type": 4, "custom_id": "wf:explore:decklist", "value": "4 Jadelight Ranger\n20 Forest\n"}]}]}))
     assert good.data["content"] == "Deck “mine” saved (24 cards)."
     opened = await fake.slash("explore", [{"name": "deck", "type": 2, "options": sub("save", name="mine")}])
     run = await fake.slash("explore", sub("run", deck="mine", explorer="Jadelight Ranger", seed="1"))
     assert "Deck: mine" in embed_text(run.data)
+
+
+def deck_form(opened, decklist):
+    return {"custom_id": opened.data["custom_id"], "components": [
+        {"type": 1, "components": [{"type": 4, "custom_id": "wf:explore:decklist", "value": decklist}]}]}
+
+
+async def test_two_people_saving_decks_at_once_each_get_their_own(discord_bot):
+    fake = discord_bot.fake
+    alice, bob = fake.new_user("Alice"), fake.new_user("Bob")
+    alice_form = await fake.slash("explore", [{"name": "deck", "type": 2, "options": sub("save", name="alice-deck")}],
+                                  user=alice)
+    bob_form = await fake.slash("explore", [{"name": "deck", "type": 2, "options": sub("save", name="bob-deck")}],
+                                user=bob)
+    assert alice_form.type == bob_form.type == 9
+    alice_saved = await fake.send(fake.interaction(5, deck_form(alice_form, "4 Jadelight Ranger\n20 Forest\n"),
+                                                   user=alice))
+    assert alice_saved.data["content"] == "Deck “alice-deck” saved (24 cards)."
+    bob_saved = await fake.send(fake.interaction(5, deck_form(bob_form, "4 Merfolk Branchwalker\n30 Forest\n"),
+                                                 user=bob))
+    assert bob_saved.data["content"] == "Deck “bob-deck” saved (34 cards)."
+    on_alice = await fake.slash("explore", sub("run", deck="alice-deck", explorer="Jadelight Ranger", seed="1"))
+    assert "Deck: alice-deck" in embed_text(on_alice.data)
+    on_bob = await fake.slash("explore", sub("run", deck="bob-deck", explorer="Jadelight Ranger", seed="1"))
+    assert on_bob.data["content"] == "Jadelight Ranger is not in the deck."
