@@ -1,6 +1,7 @@
 """Writing the catalog: every import runs in a copy that replaces the catalog only on success."""
 from __future__ import annotations
 
+import glob
 import json
 import os
 import sqlite3
@@ -10,7 +11,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from importlib import resources
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
+
+try:
+    import fcntl
+except ImportError:   # not on POSIX: imports are not serialised
+    fcntl = None
 
 from bot.catalog.rulings import forget_document, upgrade
 
@@ -36,8 +42,48 @@ def connect_for_writing(path: Path) -> sqlite3.Connection:
 
 
 @contextmanager
+def import_lock(catalog_path: Path | str, log: Callable[[str], None] | None = None) -> Iterator[None]:
+    """One import at a time per catalog (a lock file beside it, released by the system when the
+    process ends, however it ends). Holding it, any copy an earlier import left is stale: it was
+    killed before it could remove its copy. Those are removed first."""
+    catalog_path = Path(catalog_path)
+    catalog_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(catalog_path.with_name(catalog_path.name + ".lock"), "a+b") as lock:
+        if fcntl is not None:
+            try:
+                fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                if log:
+                    log(f"waiting for another import into {catalog_path} to finish")
+                fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        removed = remove_stale_copies(catalog_path)
+        if log and removed:
+            log("removed what an import that did not finish left: " + ", ".join(p.name for p in removed))
+        yield
+
+
+def remove_stale_copies(catalog_path: Path) -> list[Path]:
+    """The temporary copies (and SQLite journals) beside ``catalog_path``; call with the lock held."""
+    pattern = glob.escape(catalog_path.name) + ".*.tmp"
+    stale = sorted(catalog_path.parent.glob(pattern)) + sorted(catalog_path.parent.glob(pattern + "-journal"))
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return stale
+
+
+def _readable_mode(catalog_path: Path) -> int:
+    """The catalog's permissions: as before, or readable by all (less the umask) when new."""
+    if catalog_path.exists():
+        return catalog_path.stat().st_mode & 0o7777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+@contextmanager
 def catalog_transaction(catalog_path: Path | str) -> Iterator[sqlite3.Connection]:
-    """Yield a writable copy of the catalog; it replaces the real file only if no error escapes."""
+    """Yield a writable copy of the catalog; it replaces the real file only if no error escapes.
+    Run it holding import_lock."""
     catalog_path = Path(catalog_path)
     catalog_path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=catalog_path.name + ".", suffix=".tmp",
@@ -58,6 +104,7 @@ def catalog_transaction(catalog_path: Path | str) -> Iterator[sqlite3.Connection
             con.commit()
         finally:
             con.close()
+        os.chmod(tmp, _readable_mode(catalog_path))   # mkstemp made it private to its owner
         os.replace(tmp, catalog_path)
     finally:
         tmp.unlink(missing_ok=True)

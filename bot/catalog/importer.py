@@ -7,7 +7,7 @@ from typing import Callable, Iterable
 
 from tqdm import tqdm
 
-from bot.catalog.build import ImportReport, catalog_transaction
+from bot.catalog.build import ImportReport, catalog_transaction, import_lock
 from bot.catalog.comprehensive_rules import import_rules
 from bot.catalog.errors import DataImportError
 from bot.catalog.linking import link_translations
@@ -43,7 +43,14 @@ def classify(path: Path) -> str:
 
 def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: bool = False,
                  log: Callable[[str], None] | None = None, name_index: bool = True) -> list[ImportReport]:
-    """Import ``paths`` into ``catalog`` in one transaction: all of them, or nothing."""
+    """Import ``paths`` into ``catalog`` in one transaction: all of them, or nothing. Imports into
+    one catalog run one at a time; copies a killed import left are removed first."""
+    with import_lock(catalog, log):
+        return _import_files(catalog, paths, progress=progress, log=log, name_index=name_index)
+
+
+def _import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: bool,
+                  log: Callable[[str], None] | None, name_index: bool) -> list[ImportReport]:
     files = sorted(((classify(Path(p)), Path(p)) for p in paths), key=lambda kp: ORDER[kp[0]])
     reports: list[ImportReport] = []
     with catalog_transaction(catalog) as con:
