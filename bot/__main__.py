@@ -123,7 +123,8 @@ def _dispatch(args, config: Config) -> int:
         return _data(args, config)
     services = Services(config)
     if command == "card":
-        return _card(services, " ".join(args.name), args.lang, args.json)
+        from bot.rulings.command import card
+        return _print_reply(card(services, " ".join(args.name), args.lang), args.json)
     if command == "resolve":
         return _resolve(services, args.names, args.lang)
     if command == "ruling":
@@ -236,12 +237,11 @@ def _db(config: Config, args) -> int:
 
 
 def _print_reply(reply, as_json: bool) -> int:
+    """Every answer is printed one way: as text, or as its JSON (README documents each shape)."""
     if as_json:
-        _print_json(reply.data | ({"message": reply.content} if reply.content else {}))
+        _print_json(reply.as_json())
     else:
         print(reply.as_text())
-        for page in reply.pages[1:]:
-            print("\n" + page.as_text())
     return 1 if reply.error else 0
 
 
@@ -315,62 +315,6 @@ def _data(args, config: Config) -> int:
         return 0
     del bundled_files
     return 1
-
-
-def card_json(services: Services, oracle_id: str, lang: str | None) -> dict:
-    catalog = services.catalog
-    card = catalog.card(oracle_id)
-    originals = {}
-    rulings = [r for r in catalog.rulings(oracle_id) if lang is None or r.lang == lang]
-    linked = catalog.rulings_by_id([r.original_id for r in rulings if r.original_id])
-    for r in rulings:
-        if r.original_id in linked:
-            originals[r.id] = linked[r.original_id].text
-    return {
-        "oracle_id": card.oracle_id, "name": card.name, "layout": card.layout, "type_line": card.type_line,
-        "oracle_text": card.oracle_text, "mana_cost": card.mana_cost, "image_uri": card.image_uri,
-        "kind": card.kind,
-        "faces": [{"name": f.name, "type_line": f.type_line, "oracle_text": f.oracle_text,
-                   "mana_cost": f.mana_cost} for f in card.faces],
-        "names": catalog.names(oracle_id),
-        "rulings_lang": lang,
-        "rulings": [{"published_at": r.published_at, "source": r.source, "lang": r.lang, "status": r.status,
-                     "text": r.text, "wordings": list(r.wordings), "untranslated_sentences": list(r.mixed_langs),
-                     "english_original": originals.get(r.id), "document": r.document} for r in rulings],
-    }
-
-
-def _card(services: Services, name: str, lang: str | None, as_json: bool) -> int:
-    result = services.matcher.resolve(name, prefer_lang=lang)
-    if result.status != "one":
-        if as_json:
-            _print_json({"error": "no single card", **result.as_dict()})
-        else:
-            print(f"{result.status}: {name!r}")
-            for c in result.candidates[:5]:
-                print(f"  {c.label()}  [{c.lang}, {c.score:.0f}]")
-        return 1
-    best = result.best
-    lang = lang or best.lang
-    data = card_json(services, best.oracle_id, lang)
-    data["matched"] = {"name": best.name, "lang": best.lang, "score": round(best.score, 1)}
-    if as_json:
-        _print_json(data)
-        return 0
-    print(f"{data['name']}  {data['mana_cost']}".rstrip())
-    print(data["type_line"])
-    print(data["oracle_text"])
-    print()
-    for code, names in data["names"].items():
-        print(f"  {code:4} {' / '.join(names)}")
-    print()
-    print(f"{len(data['rulings'])} rulings in {lang}:")
-    for r in data["rulings"]:
-        flags = [r["status"]] + (["also worded: " + " | ".join(r["wordings"])] if r["wordings"] else []) \
-            + (["untranslated sentences in " + ",".join(r["untranslated_sentences"])] if r["untranslated_sentences"] else [])
-        print(f"- {r['published_at'] or 'undated'} [{r['source']}] ({'; '.join(flags)})")
-        print(f"  {r['text']}")
-    return 0
 
 
 def _resolve(services: Services, names: list[str], lang: str | None) -> int:

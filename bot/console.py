@@ -108,8 +108,7 @@ class Console:
             return HELP
         reply = handler(options, reply_language(normalize_language(options.get("language")), user=self.user_lang,
                                                 locale=self.locale))
-        parts = [reply.as_text()] + [page.as_text() for page in reply.pages[1:]]
-        return "\n\n".join(parts)
+        return reply.as_text()
 
     def loop(self, stdin: TextIO = sys.stdin) -> int:
         interactive = stdin.isatty()

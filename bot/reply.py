@@ -28,12 +28,15 @@ class Reply:
     cited: list[Choice] = field(default_factory=list)     # the rules the answer cites, to open
     figure: object | None = None   # what a front end may draw as an image (explore odds: OddsChart)
 
-    def as_text(self, page: int = 0) -> str:
-        parts = []
-        if self.content:
-            parts.append(self.content)
-        if self.pages:
-            parts.append(self.pages[page].as_text())
+    def as_text(self) -> str:
+        """The whole answer as plain text (the console and the command line): the message, every
+        page, the choices."""
+        parts = [self.content] if self.content else []
+        parts += [page.as_text() for page in self.pages]
         if self.choices:
             parts.append("\n".join(f"  • {c.label}" for c in self.choices))
         return "\n\n".join(parts)
+
+    def as_json(self) -> dict:
+        """The machine-readable answer (--json): its data, with the message when there is one."""
+        return self.data | ({"message": self.content} if self.content else {})

@@ -26,6 +26,15 @@ def test_card_json_gives_queens_agent_with_portuguese_rulings(bundled_catalog_pa
     assert "Agente da Rainha" in data["names"]["pt"]
 
 
+def test_card_and_ruling_json_give_a_ruling_in_one_shape(bundled_catalog_path):
+    card = json.loads(run(["card", "defossilizzare", "--json"], bundled_catalog_path).stdout)
+    ruling = json.loads(run(["ruling", "defossilizzare", "--lang", "it", "--json"], bundled_catalog_path).stdout)
+    assert card["rulings_lang"] == "it" and card["rulings"]
+    assert [sorted(r) for r in card["rulings"]] == [sorted(r) for r in ruling["rulings"]]
+    assert card["rulings"] == [r for r in ruling["rulings"] if r["lang"] == "it"]
+    assert all(r["english_original"] for r in card["rulings"]), "translations come with their English original"
+
+
 def test_card_in_italian(bundled_catalog_path):
     out = run(["card", "Defossilizzare", "--lang", "it"], bundled_catalog_path)
     assert out.returncode == 0, out.stderr

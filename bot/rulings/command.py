@@ -1,8 +1,9 @@
 """/ruling: a card's official rulings in the reader's language."""
 from __future__ import annotations
 
-from bot.i18n import messages
-from bot.rulings.select import MAX_SEARCH_CHARS, rulings_for
+from bot.i18n import Messages, messages
+from bot.pages import Page
+from bot.rulings.select import MAX_SEARCH_CHARS, RulingEntry, RulingsReport, rulings_for
 from bot.rulings.pages import card_title, has_translations, language_label, ruling_pages
 from bot.services import Services
 from bot.text import MAX_QUERY_CHARS
@@ -30,12 +31,53 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
         "oracle_id": report.card.oracle_id, "name": report.card.name, "title": card_title(report),
         "lang": lang, "no_translation": report.no_translation, "no_english": report.no_english,
         "translations": has_translations(report),
-        "rulings": [{"published_at": e.published_at, "date": msg.date(e.published_at), "source": e.source,
-                     "lang": e.lang, "status": e.status, "text": e.text, "wordings": list(e.wordings),
-                     "untranslated_sentences": list(e.untranslated_sentences),
-                     "english_original": e.english_original, "shown": e.shown,
-                     "label": language_label(e, report, msg),
-                     "sources": [s.as_dict() for s in e.sources]}
-                    for e in report.entries],
+        "rulings": [ruling_json(e, report, msg) for e in report.entries],
     }
     return reply
+
+
+def ruling_json(entry: RulingEntry, report: RulingsReport, msg: Messages) -> dict:
+    """One ruling as `ruling --json` and `card --json` print it (README, /ruling)."""
+    return {"published_at": entry.published_at, "date": msg.date(entry.published_at), "source": entry.source,
+            "lang": entry.lang, "status": entry.status, "text": entry.text, "wordings": list(entry.wordings),
+            "untranslated_sentences": list(entry.untranslated_sentences),
+            "english_original": entry.english_original, "shown": entry.shown,
+            "label": language_label(entry, report, msg),
+            "sources": [s.as_dict() for s in entry.sources]}
+
+
+def card(services: Services, name: str, lang: str | None = None) -> Reply:
+    """`wayfinder card`: a card, its names per language and its rulings in one language (``lang``,
+    else the language of the name that matched)."""
+    result = services.matcher.resolve(name, prefer_lang=lang)
+    if result.status != "one":
+        lines = [f"{result.status}: {name!r}"] + [f"  {c.label()}  [{c.lang}, {c.score:.0f}]"
+                                                  for c in result.candidates[:5]]
+        return Reply(content="\n".join(lines), error=True, data={"error": "no single card", **result.as_dict()})
+    best = result.best
+    lang = lang or best.lang
+    msg = messages(lang)
+    report = rulings_for(services.catalog, best.oracle_id, lang)
+    found = services.catalog.card(best.oracle_id)
+    entries = [e for e in report.entries if e.lang == lang]
+    data = {
+        "oracle_id": found.oracle_id, "name": found.name, "layout": found.layout, "type_line": found.type_line,
+        "oracle_text": found.oracle_text, "mana_cost": found.mana_cost, "image_uri": found.image_uri,
+        "kind": found.kind,
+        "faces": [{"name": f.name, "type_line": f.type_line, "oracle_text": f.oracle_text,
+                   "mana_cost": f.mana_cost} for f in found.faces],
+        "names": report.printed_names,
+        "matched": {"name": best.name, "lang": best.lang, "score": round(best.score, 1)},
+        "rulings_lang": lang,
+        "rulings": [ruling_json(e, report, msg) for e in entries],
+    }
+    lines = [found.type_line, found.oracle_text, ""]
+    lines += [f"  {code:4} {' / '.join(names)}" for code, names in data["names"].items()]
+    lines += ["", f"{len(entries)} rulings in {lang}:"]
+    for r in data["rulings"]:
+        flags = [r["status"]] + (["also worded: " + " | ".join(r["wordings"])] if r["wordings"] else []) \
+            + (["untranslated sentences in " + ",".join(r["untranslated_sentences"])]
+               if r["untranslated_sentences"] else [])
+        lines += [f"- {r['published_at'] or 'undated'} [{r['source']}] ({'; '.join(flags)})", f"  {r['text']}"]
+    page = Page(title=f"{found.name}  {found.mana_cost or ''}".rstrip(), description="\n".join(lines))
+    return Reply(pages=[page], data=data)
