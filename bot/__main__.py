@@ -165,7 +165,7 @@ def _explore(services: Services, args) -> int:
         if args.json:
             _print_json({"error": str(exc)})
         else:
-            print(f"error: {exc}", file=sys.stderr)
+            print(f"error: {exc.localized(messages(args.lang))}", file=sys.stderr)
         return 2
     if args.json:
         _print_json(result)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.explore import decks
-from bot.explore.cards import explore_count
+from bot.explore.cards import explore_count, usual_explores
 from bot.explore.chart import OddsChart
 from bot.explore.choices import Choices, NeedChoice, ScenarioError
 from bot.explore.engine import Engine, slug
@@ -169,7 +169,7 @@ def run(services: Services, request: ExploreRequest, lang: str, interactive: boo
     except NeedChoice as need:
         pending = need
     except ScenarioError as exc:
-        return Reply(content=str(exc), error=True)
+        return Reply(content=exc.localized(msg), error=True)
     reply = _run_reply(engine, explorer, request, seed, pending, msg, CardNames(services, lang))
     reply.cited = cited_rules(services, [number for event in engine.events for number in event.cites])
     return reply
@@ -237,14 +237,15 @@ def _run_reply(engine: Engine, explorer: CardFacts, request: ExploreRequest, see
 
 def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "keep") -> Reply:
     msg = messages(lang)
-    times = request.times or 1
-    if not 1 <= times <= MAX_TIMES:
+    if request.times is not None and not 1 <= request.times <= MAX_TIMES:
         return Reply(content=times_error(msg), error=True)
     if policy not in POLICIES:
         policy = "keep"
     deck, explorer_id, problem = deck_and_explorer(services, request, msg, lang)
     if problem:
         return problem
+    # no ``times``: as many explores as the card's own ability (Jadelight Ranger: 2; X: 1, as /explore run pays)
+    times = request.times or usual_explores(card_facts(services, explorer_id).front_name)
     library = list(deck)
     library.remove(explorer_id)
     lands = sum(1 for oid in library if card_facts(services, oid).is_land)

@@ -15,21 +15,24 @@ from typing import Callable
 
 from bot.explore.choices import Choices, ScenarioError
 from bot.explore.engine import Engine
-from bot.explore.model import Action, Activate, Attack, CardFacts, Cast, Enter, Explore, GameState, Leaves, Permanent
+from bot.explore.model import (PLAYERS, Action, Activate, Attack, CardFacts, Cast, Enter, Explore, GameState,
+                               Leaves, Permanent, Player)
 from bot.explore.shuffle import shuffled
 
 KEYS = {"library", "deck", "seed", "hand", "graveyard", "exile", "battlefield", "life", "action",
-        "leaves_before_resolution", "choices"}
+        "leaves_before_resolution", "choices", "opponent", "active"}
+ZONES = ("library", "hand", "graveyard", "exile")
+LEAVES_TO = ("graveyard", "exile", "hand")
 MAX_CARDS = 1000
 MAX_COUNT = 100     # the most explores or X a scenario may ask for
 
 # the action's first key names it; its other keys and whether each is a card name, an id or a number
 ACTIONS: dict[str, tuple[type, dict[str, str]]] = {
     "explore": (Explore, {"times": "count"}),
-    "enter": (Enter, {"id": "id", "x": "count", "target": "id"}),
-    "cast": (Cast, {"target": "name"}),
-    "attack": (Attack, {}),
-    "activate": (Activate, {"target": "id"}),
+    "enter": (Enter, {"id": "id", "x": "count", "target": "id", "controller": "player", "creature": "flag"}),
+    "cast": (Cast, {"target": "name", "creature": "flag"}),
+    "attack": (Attack, {"damage": "flag"}),
+    "activate": (Activate, {"target": "id", "discard": "name", "sacrifice": "id"}),
 }
 
 
@@ -81,6 +84,8 @@ def build(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> t
         graveyard=[lookup(n) for n in _names(data.get("graveyard"), "graveyard")],
         exile=[lookup(n) for n in _names(data.get("exile"), "exile")],
         life=_int(data.get("life", 20), "life"),
+        opponent=_opponent(data["opponent"], lookup) if "opponent" in data else None,
+        active=_player(data.get("active", "you"), "active"),
     )
     battlefield = data.get("battlefield") or []
     if not isinstance(battlefield, list):
@@ -92,7 +97,7 @@ def build(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> t
         if pid in state.battlefield:
             raise ScenarioError(f"battlefield id {pid!r} is used twice")
         state.battlefield[pid] = Permanent(
-            pid, lookup(entry["card"]), str(entry.get("controller", "you")),
+            pid, lookup(entry["card"]), _player(entry.get("controller", "you"), f"controller of {pid}"),
             _int(entry.get("counters", 0), f"counters of {pid}"), bool(entry.get("tapped", False)),
             str(entry["attached_to"]) if entry.get("attached_to") else None,
             False if entry.get("creature") is False else None, number)
@@ -105,7 +110,8 @@ def build(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> t
     leaving = data.get("leaves_before_resolution") or []
     if not isinstance(leaving, list):
         raise ScenarioError("'leaves_before_resolution' must be a list of ids")
-    engine = Engine(state, Choices([str(a) for a in answers]), lookup)
+    answers = [a if isinstance(a, dict) else str(a) for a in answers]
+    engine = Engine(state, Choices(answers), lookup)
     return engine, {"action": parse_action(data["action"]), "leaving": parse_leaving(leaving)}
 
 
@@ -125,21 +131,51 @@ def parse_action(data) -> Action:
         value = data.get(key)
         if value is None or value == "":
             continue
-        values[key] = _count(value, key) if what == "count" else str(value)
+        if what == "count":
+            values[key] = _count(value, key)
+        elif what == "flag":
+            if not isinstance(value, bool):
+                raise ScenarioError(f"{key} must be true or false")
+            values[key] = value
+        elif what == "player":
+            values[key] = _player(value, key)
+        else:
+            values[key] = str(value)
     first = "card" if kind in (Enter, Cast) else "id"
     return kind(**{first: str(data[name])}, **values)
 
 
 def parse_leaving(items: list) -> tuple[Leaves, ...]:
+    """Each entry: an id, {"id", "returns", "to", "before"}, or {"card", "to", "before"} for a card
+    that leaves the graveyard."""
     out = []
     for item in items:
         if isinstance(item, str):
             out.append(Leaves(item))
-        elif isinstance(item, dict) and isinstance(item.get("id"), str) and set(item) <= {"id", "returns"}:
-            out.append(Leaves(item["id"], bool(item.get("returns"))))
-        else:
-            raise ScenarioError("each of 'leaves_before_resolution' is an id or {\"id\": ID, \"returns\": true}")
+            continue
+        if not (isinstance(item, dict) and set(item) <= {"id", "card", "returns", "to", "before"}
+                and (isinstance(item.get("id"), str)) != (isinstance(item.get("card"), str))):
+            raise ScenarioError("each of 'leaves_before_resolution' is an id, {\"id\": ID, \"returns\": true, "
+                                "\"to\": ZONE, \"before\": CARD} or {\"card\": NAME_IN_GRAVEYARD}")
+        to = item.get("to", "graveyard" if "id" in item else "exile")
+        if to not in LEAVES_TO or ("card" in item and to != "exile"):
+            raise ScenarioError(f"'to' must be one of {', '.join(LEAVES_TO)} (a card in a graveyard: exile)")
+        out.append(Leaves(item.get("id"), item.get("card"), bool(item.get("returns")), to,
+                          str(item["before"]) if item.get("before") else None))
     return tuple(out)
+
+
+def _player(value, what: str) -> str:
+    if value not in PLAYERS:
+        raise ScenarioError(f"{what} must be one of {', '.join(PLAYERS)}")
+    return value
+
+
+def _opponent(data, lookup) -> Player:
+    if not isinstance(data, dict) or set(data) - set(ZONES) - {"life"}:
+        raise ScenarioError("'opponent' is an object with library, hand, graveyard, exile and life")
+    zones = {zone: [lookup(n) for n in _names(data.get(zone), f"opponent's {zone}")] for zone in ZONES}
+    return Player(**zones, life=_int(data.get("life", 20), "opponent's life"))
 
 
 def _count(value, what: str) -> int:

@@ -33,19 +33,47 @@ def cites(result, kind):
 
 
 @pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.json")), ids=lambda p: p.stem)
-def test_xmage_explore_cases_as_scenario_files(path, lookup):
+def test_scenario_files(path, lookup):
+    """Each file states a board, the outcome a judge expects and the rule that decides it."""
     data = json.loads(path.read_text())
-    expect = data.pop("expect")
+    expect, rule = data.pop("expect"), data.pop("rule")
+    assert rule.strip(), "every scenario names the rule that decides it"
+    if "error" in expect:
+        with pytest.raises(ScenarioError, match=expect["error"]):
+            run(data, lookup)
+        return
     result = run(data, lookup)
     assert [[e["permanent"], e["revealed"]] for e in result["explored"]] == expect["explored"]
     state = result["state"]
-    for zone in ("hand", "library", "graveyard"):
+    for zone in ("hand", "library", "graveyard", "exile", "life"):
         if zone in expect:
             assert state[zone] == expect[zone], zone
+    for key, value in expect.get("opponent", {}).items():
+        assert state["opponent"][key] == value, f"opponent's {key}"
     for pid, n in expect.get("counters", {}).items():
         assert counters(result, pid) == n, pid
+    for pid, effects in expect.get("effects", {}).items():
+        assert next(p.get("effects", []) for p in state["battlefield"] if p["id"] == pid) == effects, pid
+    if "battlefield" in expect:
+        assert [p["id"] for p in state["battlefield"]] == expect["battlefield"]
     if "tapped_lands" in expect:
         assert [p["card"] for p in state["battlefield"] if p["tapped"]] == expect["tapped_lands"]
+    if "tapped" in expect:
+        assert [p["id"] for p in state["battlefield"] if p["tapped"]] == expect["tapped"]
+    for kind in expect.get("events", []):
+        assert kind in kinds(result), kind
+    for kind in expect.get("no_events", []):
+        assert kind not in kinds(result), kind
+    if "sequence" in expect:
+        wanted = set(expect["sequence"]["of"])
+        assert [k for k in kinds(result) if k in wanted] == expect["sequence"]["is"]
+    if "resolved" in expect:
+        assert [e["card"] for e in result["events"] if e["kind"] == "resolve"] == expect["resolved"]
+    every = {c for e in result["events"] for c in e["cites"]}
+    for number in expect.get("cited", []):
+        assert number in every, number
+    for number in expect.get("not_cited", []):
+        assert number not in every, number
 
 
 # -- ruling: "If an ability instructs a creature to explore, its controller reveals the top card…"
@@ -164,7 +192,7 @@ def test_putting_the_revealed_card_in_the_graveyard_is_not_milling(lookup):
     result = play(lookup, library=["Opt"], battlefield=[{"id": "c", "card": "Merfolk Branchwalker"}],
                   action={"explore": "c"}, choices=["graveyard"])
     assert "mill" not in kinds(result)
-    assert "701.17a" in cites(result, "to_graveyard")
+    assert cites(result, "to_graveyard") == ["701.44a"]   # explore's own rule, not the mill rule 701.17a
 
 
 def test_several_explorers_at_once_explore_one_after_the_other_in_the_chosen_order(lookup):
@@ -241,7 +269,7 @@ def test_merfolk_cave_diver_and_shadowed_caravel(lookup):
 @pytest.mark.parametrize("scenario, message", [
     ({}, "no 'action'"),
     ({"action": {"dance": 1}}, "one of"),
-    ({"action": {"explore": "nope"}}, "no permanent"),
+    ({"action": {"explore": "nope"}}, "No permanent"),
     ({"library": "Forest", "action": {"explore": "x"}}, "list of card names"),
     ({"library": ["Not A Real Card Zzqx"], "action": {"explore": "x"}}, "no card named"),
     ({"battlefield": [{"card": "Forest"}], "action": {"explore": "x"}}, "needs an 'id'"),

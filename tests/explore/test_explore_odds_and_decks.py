@@ -123,3 +123,42 @@ def test_odds_reply_for_a_preset(bundled_services):
     reply = odds(bundled_services, ExploreRequest(deck="ixalan", explorer="Jadelight Ranger", times=4), "en", "keep")
     assert reply.data["library"] == 59 and reply.data["lands"] == 24
     assert "59.32% (35/59)" in reply.pages[0].as_text()
+
+
+def test_odds_without_times_use_the_explorers_own_count(bundled_services):
+    own = odds(bundled_services, ExploreRequest(deck="ixalan", explorer="Jadelight Ranger"), "en", "graveyard")
+    assert own.data["times"] == 2   # "it explores, then it explores again"
+    twice = odds(bundled_services, ExploreRequest(deck="ixalan", explorer="Jadelight Ranger", times=2), "en",
+                 "graveyard")
+    assert own.data["lands_to_hand"] == twice.data["lands_to_hand"]
+    once = odds(bundled_services, ExploreRequest(deck="ixalan", explorer="Merfolk Branchwalker"), "en", "graveyard")
+    assert once.data["times"] == 1
+
+
+def exhaustive(library_size, lands, times, policy):
+    """Every order of a small library through the engine, each equally likely."""
+    from fractions import Fraction
+    from itertools import permutations
+    cards = [LAND] * lands + [SPELL] * (library_size - lands)
+    orders = list(permutations(range(library_size)))
+    counts = {"lands": {}, "counters": {}, "graveyard": {}}
+    for order in orders:
+        state = GameState(library=[cards[i] for i in order],
+                          battlefield={"e": Permanent("e", EXPLORER, object_number=1)})
+        Engine(state, Choices(policy=policy)).run_action(Explore("e", times))
+        outcome = {"lands": len(state.hand), "counters": state.battlefield["e"].counters,
+                   "graveyard": len(state.graveyard)}
+        for key, value in outcome.items():
+            counts[key][value] = counts[key].get(value, 0) + Fraction(1, len(orders))
+    return counts
+
+
+@pytest.mark.parametrize("library_size, lands, times", [(0, 0, 2), (1, 1, 1), (3, 1, 2), (4, 2, 3), (5, 3, 4),
+                                                        (5, 2, 7), (6, 0, 2), (6, 6, 3)])
+@pytest.mark.parametrize("policy", ["keep", "graveyard"])
+def test_exact_odds_agree_with_every_order_of_a_small_library(library_size, lands, times, policy):
+    exact = explore_odds(library_size, lands, times, policy)
+    seen = exhaustive(library_size, lands, times, policy)
+    assert exact.lands_to_hand == seen["lands"]
+    assert exact.counters == seen["counters"]
+    assert exact.to_graveyard == seen["graveyard"]
