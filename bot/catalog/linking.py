@@ -38,12 +38,8 @@ def _shape(text: str) -> _Shape:
                   frozenset(w for w in fold(text).split() if len(w) > 3))
 
 
-def similarity(translation: str, original: str) -> float:
-    """0..1: how likely ``translation`` renders ``original``."""
-    return _score(_shape(translation), _shape(original))
-
-
 def _score(t: _Shape, o: _Shape) -> float:
+    """0..1: how likely the translation ``t`` renders the original ``o``."""
     ratio = t.length / max(o.length, 1)
     score = 1.0 - min(abs(math.log(ratio / 1.15)), 1.0)  # Romance languages run ~15% longer
     if len(t.sentences) == len(o.sentences):

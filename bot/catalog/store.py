@@ -168,13 +168,6 @@ class Catalog:
                 sources.setdefault(ruling_id, []).append(RulingSource(*fields))
         return [replace(_ruling(row), sources=tuple(sources.get(row[0], ()))) for row in rows]
 
-    def iter_names(self):
-        """(oracle_id, lang, name, face, kind) for every printed name: the matcher's input."""
-        with self._lock:
-            yield from self.con.execute(
-                "SELECT n.oracle_id, n.lang, n.name, n.face, c.kind FROM names n"
-                " JOIN cards c USING (oracle_id) ORDER BY n.oracle_id, n.lang, n.face, n.name")
-
     def info(self) -> dict:
         """What the catalog holds: counts per language, sources, dates, imports."""
         names = dict(self.query("SELECT lang, count(*) FROM names GROUP BY lang ORDER BY count(*) DESC"))

@@ -94,7 +94,7 @@ class Matcher:
             return Resolution(text, "none", (), truncated, "empty")
         if not key:
             return Resolution(text, "none", (), truncated, "no-letters")
-        found = self._search(key, prefer_lang, fuzzy_always=False)
+        found = self._search(key, prefer_lang)
         ranked = self._rank(found, prefer_lang)[:limit]
         if not ranked or ranked[0].score < MIN_SCORE:
             return Resolution(text, "none", tuple(c for c in ranked if c.score >= 45)[:5], truncated,
@@ -110,13 +110,13 @@ class Matcher:
         key = fold(text)
         if not key:
             return []
-        found = self._search(key, prefer_lang, fuzzy_always=False, prefix_limit=400, complete=True)
+        found = self._search(key, prefer_lang, prefix_limit=400, complete=True)
         return self._rank(found, prefer_lang)[:limit]
 
     # -- search ------------------------------------------------------------------------------
 
-    def _search(self, key: str, prefer_lang: str | None, fuzzy_always: bool,
-                prefix_limit: int = 200, complete: bool = False) -> dict[int, tuple[float, str]]:
+    def _search(self, key: str, prefer_lang: str | None, prefix_limit: int = 200,
+                complete: bool = False) -> dict[int, tuple[float, str]]:
         """entry id → (score, how), the best way each entry matched."""
         found: dict[int, tuple[float, str]] = {}
 
@@ -135,7 +135,7 @@ class Matcher:
         if len(tokens) > 1 or not found or complete:
             for entry, coverage, same_count in self._word_prefix(tokens):
                 offer(entry, 70.0 + 16.0 * coverage + (3.0 if same_count else 0.0), WORD_PREFIX)
-        if fuzzy_always or not exact_found:
+        if not exact_found:
             best_so_far = max((s for s, _ in found.values()), default=0.0)
             if best_so_far < 88.0:
                 for entry, score in self._fuzzy(key, tokens):

@@ -219,7 +219,7 @@ class RulesBook:
                 number = answer.renumbered[0].current
             else:
                 answer.kind = "none"
-                answer.previous = self._neighbour(number, -1)
+                answer.previous = self._previous_in_order(number)
                 return answer
         rule_obj = edition.rules[number]
         if len(number) <= 3:  # a section ("7") or a rule ("701"): titles of what it holds
@@ -243,7 +243,8 @@ class RulesBook:
         i = siblings.index(number) + step
         return siblings[i] if 0 <= i < len(siblings) else None
 
-    def _neighbour(self, number: str, step: int) -> str | None:
+    def _previous_in_order(self, number: str) -> str | None:
+        """The rule just before where ``number`` would stand (for a number that does not exist)."""
         order = self.current.order
         i = bisect_left(order, number)
         return order[i - 1] if 0 < i <= len(order) else None

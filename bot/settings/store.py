@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from bot.config import DATA_DIR, is_database_url, shown
@@ -204,9 +204,6 @@ class SettingsStore(ABC):
         if language is not None and language not in LANGUAGES:
             raise ValueError(f"language must be one of {LANGUAGES}")
         await self._upsert_user_language(user_id, language)
-
-    def as_dict(self, settings: GuildSettings) -> dict:
-        return asdict(settings)
 
 
 def too_many_decks() -> ValueError:
