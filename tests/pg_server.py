@@ -48,6 +48,7 @@ class PostgresCluster:
         self.data = self.dir / "data"
         self.port = 0
         self._names = count(1)
+        self._database: str | None = None
         self._as: list[str] = []
         if os.geteuid() == 0:
             account = next((a for a in ("postgres", "nobody") if _exists(a)), None)
@@ -85,13 +86,15 @@ class PostgresCluster:
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def new_database(self) -> str:
-        """A fresh, empty database; its URL."""
-        name = f"settings_{os.getpid()}_{next(self._names)}"
-        done = subprocess.run([str(self.bindir / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", self.url + "/postgres",
-                               "-c", f"CREATE DATABASE {name}"], capture_output=True, text=True, timeout=60)
-        if done.returncode:
-            raise RuntimeError(f"CREATE DATABASE failed: {done.stderr}")
-        return f"{self.url}/{name}"
+        """A fresh, empty settings database's URL: a schema of its own in the tests' database, named
+        as the search path in the URL (libpq's `options`, which asyncpg passes on too) — to the
+        store the same as an empty database, and much quicker to make."""
+        if self._database is None:
+            self._database = f"{self.url}/wayfinder_tests"
+            self.sql(f"{self.url}/postgres", "CREATE DATABASE wayfinder_tests")
+        schema = f"settings_{next(self._names)}"
+        self.sql(self._database, f"CREATE SCHEMA {schema}")
+        return f"{self._database}?options=-csearch_path%3D{schema}"
 
     def sql(self, url: str, statement: str) -> str:
         """Run one statement with psql; its output, unaligned, tuples only."""

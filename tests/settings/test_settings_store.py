@@ -60,7 +60,7 @@ def test_a_postgresql_database_newer_than_the_code_is_refused_untouched(postgres
     assert out.returncode == 2 and "newer than this code" in out.stderr and "Traceback" not in out.stderr
     with pytest.raises(SettingsError, match="newer than this code"):
         asyncio.run(SettingsStore.open(url))
-    assert postgres_cluster.sql(url, "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = 'public'") \
+    assert postgres_cluster.sql(url, "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = current_schema()") \
         == "wayfinder_schema"
     assert postgres_cluster.sql(url, "SELECT version FROM wayfinder_schema") == "99"
 
@@ -123,7 +123,7 @@ async def test_the_deck_limit_holds_against_concurrent_savers(settings_db):
         await store.close()
 
 
-async def test_a_hundred_concurrent_writers_lose_nothing(settings_db):
+async def test_two_hundred_concurrent_writes_and_four_processes_lose_nothing(settings_db):
     store = await SettingsStore.open(settings_db)
     languages = ["en", "fr", "it", "de", "ja"]
     await asyncio.gather(*(store.set_user_language(user, languages[user % 5]) for user in range(100)),
@@ -141,19 +141,21 @@ async def test_a_hundred_concurrent_writers_lose_nothing(settings_db):
             await store.close()
         asyncio.run(main(int(sys.argv[1])))
     """)
-    procs = [subprocess.Popen([sys.executable, "-c", script, str(1000 + n)]) for n in range(10)]
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(1000 + n)]) for n in range(4)]
     assert all(p.wait(timeout=120) == 0 for p in procs)
     store = await SettingsStore.open(settings_db)
     assert [await store.user_language(u) for u in range(100)] == [languages[u % 5] for u in range(100)]
     assert all([(await store.guild(g)).inline_cards for g in range(100)])
-    assert [len(await store.deck_names(1000 + n)) for n in range(10)] == [10] * 10
+    assert [len(await store.deck_names(1000 + n)) for n in range(4)] == [10] * 4
     await store.close()
 
 
-# Each writer sets its own setting on the same 250 servers: a read-modify-write of the row would
-# lose other writers' settings. A line is printed only once the write is acknowledged.
+# Four writers set each their own setting on the same 250 servers (1,000 writes at once): a
+# read-modify-write of the row would lose the others' settings. A fifth writer, setting users'
+# languages meanwhile, is killed with SIGKILL in the middle. A line is printed only once the write
+# is acknowledged.
 WRITES = [("reply_language", "fr"), ("machine_translations", "hide"), ("english_originals", "beside"),
-          ("private_replies", True)]
+          ("private_replies", True), ("user", "it")]
 WRITER = textwrap.dedent("""
     import asyncio, sys
     sys.path.insert(0, {project!r})
@@ -162,9 +164,12 @@ WRITER = textwrap.dedent("""
         store = await SettingsStore.open({db!r})
         print("ready", flush=True)
         sys.stdin.readline()              # all start writing together
-        for guild in range(250):
-            await store.set_guild(guild, key, value)
-            print(guild, flush=True)      # acknowledged: committed before this line is written
+        for n in range(250):
+            if key == "user":
+                await store.set_user_language(n, value)
+            else:
+                await store.set_guild(n, key, value)
+            print(n, flush=True)          # acknowledged: committed before this line is written
         await store.close()
     asyncio.run(main(sys.argv[1], eval(sys.argv[2])))
 """)
@@ -174,31 +179,32 @@ def test_a_thousand_writes_from_four_processes_and_a_sigkill_lose_nothing_acknow
     script = WRITER.format(project=str(PROJECT), db=settings_db)
     procs = [subprocess.Popen([sys.executable, "-c", script, key, repr(value)], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True) for key, value in WRITES]
-    assert [p.stdout.readline() for p in procs] == ["ready\n"] * 4
+    assert [p.stdout.readline() for p in procs] == ["ready\n"] * 5
     for p in procs:
         p.stdin.write("go\n")
         p.stdin.flush()
     acknowledged = [[] for _ in procs]
-    for line in procs[0].stdout:          # the first writer is killed in the middle of its writes
-        acknowledged[0].append(int(line))
-        if len(acknowledged[0]) == 100:
-            os.kill(procs[0].pid, signal.SIGKILL)
+    for line in procs[-1].stdout:         # the fifth writer is killed in the middle of its writes
+        acknowledged[-1].append(int(line))
+        if len(acknowledged[-1]) == 100:
+            os.kill(procs[-1].pid, signal.SIGKILL)
             break
-    for n, p in enumerate(procs[1:], start=1):
+    for n, p in enumerate(procs[:-1]):
         acknowledged[n] = [int(line) for line in p.stdout]
-    assert [p.wait(timeout=120) for p in procs] == [-signal.SIGKILL, 0, 0, 0]
-    assert [len(a) for a in acknowledged] == [100, 250, 250, 250]
+    assert [p.wait(timeout=120) for p in procs] == [0, 0, 0, 0, -signal.SIGKILL]
+    assert [len(a) for a in acknowledged] == [250, 250, 250, 250, 100]
 
     async def saved():
         store = await SettingsStore.open(settings_db)
         try:
-            return {guild: await store.guild(guild) for guild in range(250)}
+            return {n: await store.guild(n) for n in range(250)}, {n: await store.user_language(n) for n in range(250)}
         finally:
             await store.close()
 
-    settings = asyncio.run(saved())
-    for (key, value), guilds in zip(WRITES, acknowledged):
-        assert [g for g in guilds if getattr(settings[g], key) != value] == [], key
+    settings, languages = asyncio.run(saved())
+    for (key, value), written in zip(WRITES[:-1], acknowledged):
+        assert [g for g in written if getattr(settings[g], key) != value] == [], key
+    assert [u for u in acknowledged[-1] if languages[u] != "it"] == []
     if not settings_db.startswith("postgresql://"):
         con = sqlite3.connect(settings_db)
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
