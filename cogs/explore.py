@@ -22,7 +22,8 @@ from bot.text import MAX_QUERY_CHARS
 
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import NO_PINGS, Context, OwnerView, context, embed, rules_select, send, send_error
+from bot.discord_app.views import (NO_PINGS, Context, OwnerView, context, embed, in_time, rules_select, send, send_error,
+                                   update_message)
 
 POLICY_CHOICES = [app_commands.Choice(name=_T("keep on top"), value="keep"),
                   app_commands.Choice(name=_T("graveyard"), value="graveyard")]
@@ -39,10 +40,15 @@ class ExploreView(OwnerView):
         super().__init__(origin, ctx.msg)
         self.cog, self.ctx, self.request = cog, ctx, request
         self.note: str | None = None
-        self.compute()
+        self.reply = None
 
-    def compute(self) -> None:
-        self.reply = run_command(self.cog.bot.services, self.request, self.ctx.lang, interactive=True)
+    async def load(self, interaction: discord.Interaction, *, update: bool = False) -> None:
+        """Run the engine (off the event loop, deferring ``interaction`` when slow)."""
+        self.show(await in_time(interaction, run_command, self.cog.bot.services, self.request, self.ctx.lang,
+                                interactive=True, update=update, ephemeral=self.ctx.guild.private_replies))
+
+    def show(self, reply) -> None:
+        self.reply = reply
         if self.reply.data.get("seed") is not None:
             self.request.seed = self.reply.data["seed"]
         self.clear_items()
@@ -78,32 +84,32 @@ class ExploreView(OwnerView):
         async def callback(interaction: discord.Interaction) -> None:
             self.request.answers.append(value)
             self.note = None
-            self.compute()
+            await self.load(interaction, update=True)
             await self.redraw(interaction)
         return callback
 
     async def replay(self, interaction: discord.Interaction) -> None:
         self.request.answers = []
         self.note = None
-        self.compute()
+        await self.load(interaction, update=True)
         await self.redraw(interaction)
 
     async def new_seed(self, interaction: discord.Interaction) -> None:
         self.request.answers = []
         self.request.seed = new_seed()
         self.note = None
-        self.compute()
+        await self.load(interaction, update=True)
         await self.redraw(interaction)
 
     async def redraw(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content=self.content(), embed=self.current(), view=self,
-                                                allowed_mentions=NO_PINGS)
+        await update_message(interaction, content=self.content(), embed=self.current(), view=self)
 
     async def on_timeout(self) -> None:
         if self.pending:
             default = self.ctx.guild.default_policy or "keep"
             self.request.policy = default   # the server's standing answer to every reveal left
-            self.compute()
+            self.show(await asyncio.to_thread(run_command, self.cog.bot.services, self.request, self.ctx.lang,
+                                              interactive=True))
             label = self.msg._("Keep on top") if default == "keep" else self.msg._("Graveyard")
             self.note = self.msg._("No choice was made in time: “{choice}” was applied.", choice=label)
         for item in self.children:
@@ -134,8 +140,8 @@ class DeckModal(AnswersErrors, discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         msg = self.ctx.msg
         text = str(self.decklist.value)
-        parsed = await asyncio.to_thread(decks.parse, text, self.cog.bot.services.matcher, msg, self.name,
-                                         self.ctx.lang)
+        parsed = await in_time(interaction, decks.parse, text, self.cog.bot.services.matcher, msg, self.name,
+                               self.ctx.lang, ephemeral=True)
         if parsed.errors:
             # nothing is lost: the button opens the form again with the list as it was pasted
             view = OwnerView(interaction, msg)
@@ -191,6 +197,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         if request is None:
             return
         view = ExploreView(interaction, ctx, self, request)
+        await view.load(interaction)
         if view.reply.error:
             view.stop()
             await send_error(interaction, view.reply.content)
@@ -212,17 +219,21 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         request = await self._request(interaction, ctx, deck, explorer, times, None)
         if request is None:
             return
-        await interaction.response.defer(thinking=True, ephemeral=ctx.guild.private_replies)
         chosen = policy.value if policy else (ctx.guild.default_policy or "keep")
-        reply = await asyncio.to_thread(odds_command, self.bot.services, request, ctx.lang, chosen)
+        reply, png = await in_time(interaction, self._odds_with_chart, request, ctx.lang, chosen,
+                                   ephemeral=ctx.guild.private_replies)
         if reply.error:
-            await interaction.followup.send(reply.content, allowed_mentions=NO_PINGS, ephemeral=True)
+            await send_error(interaction, reply.content)
             return
-        png = await asyncio.to_thread(reply.figure.png)
         card_embed = embed(reply.pages[0])
         card_embed.set_image(url="attachment://odds.png")
-        await interaction.followup.send(embed=card_embed, file=discord.File(io.BytesIO(png), filename="odds.png"),
-                                        allowed_mentions=NO_PINGS)
+        await send(interaction, embed=card_embed, file=discord.File(io.BytesIO(png), filename="odds.png"),
+                   ephemeral=ctx.guild.private_replies)
+
+    def _odds_with_chart(self, request: ExploreRequest, lang: str, policy: str):
+        """The exact odds and their chart as PNG bytes (None when the request is refused)."""
+        reply = odds_command(self.bot.services, request, lang, policy)
+        return reply, None if reply.error else reply.figure.png()
 
     @deck.command(name=_T("save"), description=_T("Save a pasted decklist"))
     @app_commands.describe(name=_T("Deck name"))
@@ -241,7 +252,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         from bot.explore.command import list_decks
         ctx = await context(interaction)
         saved = await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else []
-        reply = list_decks(self.bot.services, ctx.lang, saved)
+        reply = await in_time(interaction, list_decks, self.bot.services, ctx.lang, saved, ephemeral=True)
         await send(interaction, embed=embed(reply.pages[0]), ephemeral=True)
 
     @deck.command(name=_T("delete"), description=_T("Delete a saved deck"))

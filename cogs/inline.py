@@ -6,6 +6,7 @@ no text and does nothing. A message carries no locale of its author, so the serv
 locale stands in for it in the reply-language rule (bot/settings/language.py)."""
 from __future__ import annotations
 
+import asyncio
 import re
 
 import discord
@@ -16,7 +17,7 @@ from bot.rulings.command import ruling as ruling_command
 from bot.pages import escape
 
 from bot.discord_app.errors import answers_errors
-from bot.discord_app.views import NO_PINGS, context, embed, reader_context
+from bot.discord_app.views import NO_PINGS, context, embed, in_time, reader_context, send
 
 PATTERN = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
 MAX_PER_MESSAGE = 3
@@ -37,11 +38,11 @@ class RulingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wf:inl
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
         ctx = await context(interaction)
-        reply = ruling_command(interaction.client.services, AUTOCOMPLETE_PREFIX + self.oracle_id, ctx.lang,
-                               machine=ctx.guild.machine_translations,
-                               show_originals=ctx.guild.english_originals == "beside")
-        await interaction.response.send_message(content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
-                                                ephemeral=True, allowed_mentions=NO_PINGS)
+        reply = await in_time(interaction, ruling_command, interaction.client.services,
+                              AUTOCOMPLETE_PREFIX + self.oracle_id, ctx.lang, machine=ctx.guild.machine_translations,
+                              show_originals=ctx.guild.english_originals == "beside", ephemeral=True)
+        await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
+                   ephemeral=True)
 
 
 class Inline(commands.Cog):
@@ -61,21 +62,27 @@ class Inline(commands.Cog):
                                    locale.value if locale else None)
         if not ctx.guild.inline_cards:
             return
-        lang, msg = ctx.lang, ctx.msg
+        msg = ctx.msg
         lines, view = [], discord.ui.View(timeout=None)
-        matcher = self.bot.services.matcher
-        for name in names:
-            result = matcher.resolve(name, prefer_lang=lang)
-            if result.status != "one":
+        for name, card, printed in await asyncio.to_thread(self._cards, names, ctx.lang):
+            if card is None:
                 lines.append(msg._("No card named “{query}”.", query=escape(name)))
                 continue
-            card = self.bot.services.catalog.card(result.best.oracle_id)
-            printed = self.bot.services.catalog.printed_name(card.oracle_id, lang) or card.name
             title = printed if printed == card.name else f"{printed} ({card.name})"
             lines.append(f"**{escape(title)}** — {escape(card.type_line)}")
             view.add_item(RulingsButton(card.oracle_id, f"{msg._('Open rulings')}: {printed}"))
         await message.reply("\n".join(lines), view=view if view.children else None, mention_author=False,
                             allowed_mentions=NO_PINGS)
+
+
+    def _cards(self, names: list[str], lang: str) -> list[tuple]:
+        """(name, card or None, printed name in ``lang``) for each name: catalog reads, off the loop."""
+        services, found = self.bot.services, []
+        for name in names:
+            result = services.matcher.resolve(name, prefer_lang=lang)
+            card = services.catalog.card(result.best.oracle_id) if result.status == "one" else None
+            found.append((name, card, card and (services.catalog.printed_name(card.oracle_id, lang) or card.name)))
+        return found
 
 
 async def setup(bot) -> None:

@@ -13,20 +13,21 @@ from bot.i18n import messages
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import NO_PINGS, OwnerView, embed, reader_language, send
+from bot.discord_app.views import OwnerView, embed, in_time, reader_language, send, update_message
 
 
 class RuleView(OwnerView):
     """Page buttons, previous / next / parent rule, and the rules the text cites."""
 
-    def __init__(self, origin: discord.Interaction, cog: "Rules", lang: str, query: str):
+    def __init__(self, origin: discord.Interaction, cog: "Rules", lang: str):
         super().__init__(origin, messages(lang))
         self.cog, self.lang = cog, lang
         self.page = 0
-        self.show(query)
+        self.reply = None
 
-    def show(self, query: str) -> None:
-        self.reply = rule_command(self.cog.services, query, self.lang)
+    async def show(self, interaction: discord.Interaction, query: str, *, update: bool = False) -> None:
+        """Ask the core for the rule (off the event loop, deferring ``interaction`` when slow)."""
+        self.reply = await in_time(interaction, rule_command, self.cog.services, query, self.lang, update=update)
         self.page = 0
         self.rebuild()
 
@@ -49,7 +50,7 @@ class RuleView(OwnerView):
 
     def _go(self, value: str):
         async def callback(interaction: discord.Interaction) -> None:
-            self.show(value)
+            await self.show(interaction, value, update=True)
             await self.redraw(interaction)
         return callback
 
@@ -67,8 +68,8 @@ class RuleView(OwnerView):
         return embed(self.reply.pages[self.page]) if self.reply.pages else None
 
     async def redraw(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(content=self.reply.content, embed=self.current(),
-                                                view=self if self.children else None, allowed_mentions=NO_PINGS)
+        await update_message(interaction, content=self.reply.content, embed=self.current(),
+                             view=self if self.children else None)
 
 
 class Rules(commands.Cog):
@@ -81,7 +82,8 @@ class Rules(commands.Cog):
     @app_commands.rename(**option_names("query"))
     async def rule(self, interaction: discord.Interaction, query: app_commands.Range[str, 1, MAX_QUERY]) -> None:
         lang = await reader_language(interaction)
-        view = RuleView(interaction, self, lang, query)
+        view = RuleView(interaction, self, lang)
+        await view.show(interaction, query)
         reply = view.reply
         await send(interaction, content=reply.content, embed=view.current(),
                    view=view if view.children else None, ephemeral=reply.error)

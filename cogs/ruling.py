@@ -17,8 +17,8 @@ from bot.languages import AUTONYMS, LANGUAGES
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_view, context, embed, reader_language, rules_select,
-                     send)
+from bot.discord_app.views import (Context, OwnerView, choices_view, context, embed, in_time, reader_language,
+                                   rules_select, send, update_message)
 
 LANGUAGE_CHOICES = [app_commands.Choice(name=_T(AUTONYMS[code], language=code), value=code) for code in LANGUAGES]
 
@@ -34,13 +34,16 @@ class RulingPager(OwnerView):
         self.show_originals = show_originals
         self.page = 0
         self.reply = None
-        self.refresh()
 
-    def refresh(self) -> None:
-        self.reply = ruling_command(self.cog.services, self.card_value, self.lang, search=self.search,
-                                    machine=self.machine,
-                                    show_originals=self.show_originals)
-        self.page = min(self.page, len(self.reply.pages) - 1)
+    async def load(self, interaction: discord.Interaction, **answer) -> None:
+        """Ask the core for the rulings (off the event loop, deferring ``interaction`` when slow)."""
+        self.reply = await in_time(interaction, ruling_command, self.cog.services, self.card_value, self.lang,
+                                   search=self.search, machine=self.machine, show_originals=self.show_originals,
+                                   **answer)
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.page = max(0, min(self.page, len(self.reply.pages) - 1))
         self.clear_items()
         if len(self.reply.pages) > 1:
             self.add_item(self._button(self.msg._("Previous"), "wf:ruling:prev", self.previous, self.page == 0))
@@ -64,21 +67,21 @@ class RulingPager(OwnerView):
         return embed(self.reply.pages[self.page])
 
     async def _show(self, interaction: discord.Interaction) -> None:
-        await interaction.response.edit_message(embed=self.current_embed(), view=self, allowed_mentions=NO_PINGS)
+        await update_message(interaction, embed=self.current_embed(), view=self)
 
     async def previous(self, interaction: discord.Interaction) -> None:
-        self.page = max(0, self.page - 1)
-        self.refresh()
+        self.page -= 1
+        self.rebuild()
         await self._show(interaction)
 
     async def next(self, interaction: discord.Interaction) -> None:
         self.page += 1
-        self.refresh()
+        self.rebuild()
         await self._show(interaction)
 
     async def toggle(self, interaction: discord.Interaction) -> None:
         self.show_originals = not self.show_originals
-        self.refresh()
+        await self.load(interaction, update=True)
         await self._show(interaction)
 
 
@@ -103,13 +106,13 @@ class Rulings(commands.Cog):
         msg, lang = ctx.msg, ctx.lang
         pager = RulingPager(origin, msg, self, card_value, lang, search, ctx.guild.english_originals == "beside",
                             ctx.guild.machine_translations)
+        await pager.load(interaction, update=edit, ephemeral=ctx.guild.private_replies)
         reply = pager.reply
         if reply.pages:
             pager.card_value = AUTOCOMPLETE_PREFIX + reply.data["oracle_id"]
             view = pager if pager.children else None
             if edit:
-                await interaction.response.edit_message(content=reply.content, embed=pager.current_embed(),
-                                                        view=view, allowed_mentions=NO_PINGS)
+                await update_message(interaction, content=reply.content, embed=pager.current_embed(), view=view)
             else:
                 await send(interaction, content=reply.content, embed=pager.current_embed(), view=view,
                            ephemeral=ctx.guild.private_replies)
@@ -121,8 +124,7 @@ class Rulings(commands.Cog):
 
         view = choices_view(origin, msg, reply, pick)
         if edit:
-            await interaction.response.edit_message(content=reply.content, embed=None, view=view,
-                                                    allowed_mentions=NO_PINGS)
+            await update_message(interaction, content=reply.content, embed=None, view=view)
         else:
             await send(interaction, content=reply.content, view=view, ephemeral=view is None)
 

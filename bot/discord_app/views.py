@@ -1,7 +1,11 @@
-"""What every cog shares: the reader's language, embeds from pages, owner-only views."""
+"""What every cog shares: the reader's language, answering in time, embeds from pages, owner-only
+views."""
 from __future__ import annotations
 
+import asyncio
+from contextlib import suppress
 from dataclasses import dataclass
+from datetime import datetime, timezone
 
 import discord
 
@@ -13,6 +17,10 @@ from bot.settings.language import reply_language
 from bot.settings.store import GuildSettings
 
 NO_PINGS = discord.AllowedMentions.none()
+# Discord fails an interaction not answered within 3 s of its creation. Work that finishes within
+# this budget is answered directly; slower work is deferred ("thinking…") and answered after.
+ANSWER_BUDGET = 1.5
+_DEFERRED_EPHEMERAL = "wayfinder.deferred_ephemeral"
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,41 @@ def embed(page: Page) -> discord.Embed:
     return result
 
 
+def _budget_left(interaction: discord.Interaction) -> float:
+    """What is left of the answer budget, counted from when Discord created the interaction."""
+    age = (datetime.now(timezone.utc) - interaction.created_at).total_seconds()
+    return min(ANSWER_BUDGET, max(0.0, ANSWER_BUDGET - age))
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, update: bool = False) -> None:
+    """Tell Discord the answer is coming: "thinking…" for a new message (private if the answer
+    will be), or a pending edit of the message a button or menu is on (``update``)."""
+    if interaction.response.is_done():
+        return
+    if update and interaction.message is not None:
+        await interaction.response.defer()
+    else:
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        interaction.extras[_DEFERRED_EPHEMERAL] = ephemeral
+
+
+async def in_time(interaction: discord.Interaction, work, /, *args, ephemeral: bool = False,
+                  update: bool = False, **kwargs):
+    """``work(*args, **kwargs)`` run off the event loop (catalog reads, engine runs, charts); when it
+    has not finished within the answer budget the interaction is deferred (see ``defer``), so that
+    ``send``/``update_message`` answer with a follow-up. What ``work`` returns or raises."""
+    task = asyncio.ensure_future(asyncio.to_thread(work, *args, **kwargs))
+    if not interaction.response.is_done():
+        done, _ = await asyncio.wait({task}, timeout=_budget_left(interaction))
+        if not done:
+            try:
+                await defer(interaction, ephemeral=ephemeral, update=update)
+            except BaseException:
+                task.add_done_callback(lambda t: t.cancelled() or t.exception())   # nobody waits for it now
+                raise
+    return await task
+
+
 async def send(interaction: discord.Interaction, *, content: str | None = None, embed: discord.Embed | None = None,
                view: discord.ui.View | None = None, ephemeral: bool = False, file: discord.File | None = None):
     """Answer an interaction (or follow up if it was answered or deferred), never pinging anyone."""
@@ -70,9 +113,22 @@ async def send(interaction: discord.Interaction, *, content: str | None = None, 
     if file is not None:
         kwargs["file"] = file
     if interaction.response.is_done():
+        if interaction.extras.pop(_DEFERRED_EPHEMERAL, ephemeral) != ephemeral:
+            # "thinking…" was shown to everyone and this answer is private (or the reverse):
+            # the follow-up would take over its visibility, so it goes and a new message comes
+            with suppress(discord.HTTPException):
+                await interaction.delete_original_response()
         return await interaction.followup.send(**kwargs, wait=True)
     await interaction.response.send_message(**kwargs)
     return None
+
+
+async def update_message(interaction: discord.Interaction, **fields) -> None:
+    """Redraw the message a button or menu is on (directly, or after ``defer(update=True)``)."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**fields, allowed_mentions=NO_PINGS)
+    else:
+        await interaction.response.edit_message(**fields, allowed_mentions=NO_PINGS)
 
 
 async def send_error(interaction: discord.Interaction, text: str) -> None:
@@ -137,10 +193,9 @@ def rules_select(services, lang: str, msg: Messages, choices: list[tuple[str, st
 
     async def picked(interaction: discord.Interaction) -> None:
         from bot.rules.command import rule
-        reply = rule(services, select.values[0], lang)
-        await interaction.response.send_message(content=reply.content,
-                                                embed=embed(reply.pages[0]) if reply.pages else None,
-                                                ephemeral=True, allowed_mentions=NO_PINGS)
+        reply = await in_time(interaction, rule, services, select.values[0], lang, ephemeral=True)
+        await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
+                   ephemeral=True)
 
     select.callback = picked
     return select

@@ -59,3 +59,12 @@ def custom_ids(body: dict) -> list[str]:
         for component in row.get("components", []):
             ids.append(component.get("custom_id"))
     return ids
+
+
+async def answer_of(fake: FakeDiscord, callback) -> dict:
+    """The message that answers an interaction: the callback's, or, when the bot deferred
+    (5: "thinking…", 6: a pending edit), the follow-up or edit that came after."""
+    if callback.type in (5, 6):
+        _, message = await fake.next_edit(callback.token)
+        return message
+    return fake.messages[callback.message_id]

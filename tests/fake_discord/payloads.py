@@ -42,11 +42,28 @@ def guild(guild_id: str, owner_id: str, channel_id: str, locale: str = "en-US") 
     }
 
 
-def message(message_id: str, channel_id: str, author: dict, body: dict, guild_id: str | None = None) -> dict:
+def attachments(body: dict, files: list[dict] | None = None) -> list[dict]:
+    """The attachments of a sent message as Discord returns them (id, size, urls), given the
+    ``attachments`` of the payload and the uploaded ``files`` (files[n] is attachment n)."""
+    sizes = [f.get("size", 0) for f in files or []]
+    shaped = []
+    for n, item in enumerate(body.get("attachments") or []):
+        if "size" in item:   # already as Discord returns it
+            shaped.append(item)
+            continue
+        ident = snowflake()
+        url = f"https://cdn.discordapp.com/attachments/{ident}/{item['filename']}"
+        shaped.append({"id": ident, "filename": item["filename"], "url": url, "proxy_url": url,
+                       "size": sizes[n] if n < len(sizes) else 0})
+    return shaped
+
+
+def message(message_id: str, channel_id: str, author: dict, body: dict, guild_id: str | None = None,
+            files: list[dict] | None = None) -> dict:
     return {
         "id": message_id, "channel_id": channel_id, "guild_id": guild_id, "author": author,
         "content": body.get("content") or "", "timestamp": "2024-01-01T00:00:00+00:00",
         "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
-        "mention_roles": [], "attachments": body.get("attachments") or [], "embeds": body.get("embeds") or [],
+        "mention_roles": [], "attachments": attachments(body, files), "embeds": body.get("embeds") or [],
         "pinned": False, "type": 0, "flags": body.get("flags") or 0, "components": body.get("components") or [],
     }

@@ -180,12 +180,12 @@ class FakeDiscord:
         message = None
         if kind in (4, 5):
             message_id = payloads.snowflake()
-            message = self._store(message_id, body.get("data") or {})
+            message = self._store(message_id, body.get("data") or {}, files=body.get("files"))
             self.originals[token] = message_id
         elif kind in (6, 7):
             message_id = self.originals.get(token)
             if kind == 7 and message_id:
-                message = self._store(message_id, body.get("data") or {}, update=True)
+                message = self._store(message_id, body.get("data") or {}, update=True, files=body.get("files"))
         else:
             message_id = None
         callback = Callback(body, message_id)
@@ -203,7 +203,7 @@ class FakeDiscord:
 
     async def _followup(self, request):
         message_id = payloads.snowflake()
-        message = self._store(message_id, request[BODY] or {})
+        message = self._store(message_id, request[BODY] or {}, files=(request[BODY] or {}).get("files"))
         self._edit_queue(request.match_info["token"]).put_nowait(("followup", message))
         return self._json(message)
 
@@ -219,7 +219,7 @@ class FakeDiscord:
         message_id = self._message_id(request)
         if not message_id:
             return self._json({"message": "Unknown Message", "code": 10008}, 404)
-        message = self._store(message_id, request[BODY] or {}, update=True)
+        message = self._store(message_id, request[BODY] or {}, update=True, files=(request[BODY] or {}).get("files"))
         self._edit_queue(request.match_info["token"]).put_nowait(("edit", message))
         return self._json(message)
 
@@ -233,14 +233,16 @@ class FakeDiscord:
         self._edit_queue("channel").put_nowait(("message", message))
         return self._json(message)
 
-    def _store(self, message_id: str, body: dict, update: bool = False) -> dict:
+    def _store(self, message_id: str, body: dict, update: bool = False, files: list[dict] | None = None) -> dict:
         if update and message_id in self.messages:
             message = dict(self.messages[message_id])
-            for key in ("content", "embeds", "components", "flags", "attachments"):
+            for key in ("content", "embeds", "components", "flags"):
                 if key in body:
                     message[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+            if "attachments" in body:
+                message["attachments"] = payloads.attachments(body, files)
         else:
-            message = payloads.message(message_id, self.channel_id, self.bot_user, body, self.guild_id)
+            message = payloads.message(message_id, self.channel_id, self.bot_user, body, self.guild_id, files)
         message["allowed_mentions"] = body.get("allowed_mentions", message.get("allowed_mentions"))
         self.messages[message_id] = message
         return message
