@@ -144,7 +144,7 @@ def _dispatch(args, config: Config) -> int:
 
 
 def _explore(services: Services, args) -> int:
-    from bot.explore.decks import parse, preset_text
+    from bot.explore.decks import parse, preset_names, preset_text
     from bot.explore.choices import ScenarioError
     from bot.explore.command import CardNames
     from bot.explore.narrate import describe
@@ -155,7 +155,7 @@ def _explore(services: Services, args) -> int:
     def deck_lookup(name: str):
         text = preset_text(name)
         if text is None:
-            raise ScenarioError(f"no preset deck named {name!r}")
+            raise ScenarioError("No deck named “{deck}”. Decks: {decks}.", deck=name, decks=", ".join(preset_names()))
         deck = parse(text, services.matcher, messages("en"), name)
         return [services.card_facts(services.catalog.card(oid).name) for oid in deck.oracle_ids()]
 

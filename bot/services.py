@@ -42,7 +42,7 @@ class Services:
         if card is None:
             result = self.matcher.resolve(name)
             if result.status != "one":
-                raise ScenarioError(f"no card named {name!r}")
+                raise ScenarioError("No card named “{query}”.", query=name)
             card = self.catalog.card(result.best.oracle_id)
         return CardFacts.from_card(card)
 

@@ -99,3 +99,15 @@ def test_explore_scenario_with_a_preset_deck_and_seed(bundled_catalog_path, tmp_
     assert first.returncode == 0, first.stderr
     assert json.loads(first.stdout) == json.loads(second.stdout)
     assert len(json.loads(first.stdout)["state"]["library"]) in (58, 59, 60)
+
+
+def test_explore_scenario_refusals_are_said_in_the_chosen_language(bundled_catalog_path, tmp_path):
+    scenario = tmp_path / "tapped.json"
+    scenario.write_text(json.dumps({"battlefield": [{"id": "c", "card": "Merfolk Branchwalker", "tapped": True}],
+                                    "action": {"attack": "c"}}))
+    out = run(["explore", "--scenario", str(scenario), "--lang", "fr"], bundled_catalog_path)
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "une créature engagée ne peut pas être déclarée comme attaquante (CR 508.1a)" in out.stderr
+    scenario.write_text(json.dumps({"action": {"explore": "c", "times": "lots"}}))
+    out = run(["explore", "--scenario", str(scenario), "--lang", "ja"], bundled_catalog_path)
+    assert out.returncode == 2 and "「times」は'lots'ではなく整数でなければならない。" in out.stderr

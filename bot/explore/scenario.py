@@ -40,11 +40,12 @@ def load(path: Path | str) -> dict:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ScenarioError(f"{path}: no such file") from None
+        raise ScenarioError("{path}: no such file.", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError(f"{path}: unreadable: {exc}") from None
+        raise ScenarioError("{path} can't be read: {error}", path=str(path), error=str(exc)) from None
     except json.JSONDecodeError as exc:
-        raise ScenarioError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise ScenarioError("{path} is not valid JSON (line {line}, column {column}: {error}).", path=str(path),
+                            line=exc.lineno, column=exc.colno, error=exc.msg) from None
     return data
 
 
@@ -52,29 +53,29 @@ def _names(value, field: str) -> list[str]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise ScenarioError(f"{field!r} must be a list of card names")
+        raise ScenarioError("“{field}” must be a list of card names.", field=field)
     if len(value) > MAX_CARDS:
-        raise ScenarioError(f"{field!r} has more than {MAX_CARDS} cards")
+        raise ScenarioError("“{field}” has more than {max} cards.", field=field, max=MAX_CARDS)
     return value
 
 
 def build(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> tuple[Engine, dict]:
     if not isinstance(data, dict):
-        raise ScenarioError("a scenario is a JSON object")
+        raise ScenarioError("A scenario is a JSON object.")
     unknown = set(data) - KEYS
     if unknown:
-        raise ScenarioError(f"unknown field(s): {', '.join(sorted(unknown))}")
+        raise ScenarioError("Unknown field(s): {fields}.", fields=", ".join(sorted(unknown)))
     if "action" not in data:
-        raise ScenarioError("the scenario has no 'action'")
+        raise ScenarioError("The scenario has no “action”.")
     if "library" in data and "deck" in data:
-        raise ScenarioError("give 'library' or 'deck' + 'seed', not both")
+        raise ScenarioError("Give “library” or “deck” and “seed”, not both.")
     if "deck" in data:
         if deck_lookup is None:
-            raise ScenarioError("no decks available")
+            raise ScenarioError("No decks are available here.")
         try:
             seed = int(data.get("seed"))
         except (TypeError, ValueError):
-            raise ScenarioError("'deck' needs a whole-number 'seed'") from None
+            raise ScenarioError("“deck” needs a whole-number “seed”.") from None
         library = shuffled(deck_lookup(str(data["deck"])), seed)
     else:
         library = [lookup(n) for n in _names(data.get("library"), "library")]
@@ -89,27 +90,28 @@ def build(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> t
     )
     battlefield = data.get("battlefield") or []
     if not isinstance(battlefield, list):
-        raise ScenarioError("'battlefield' must be a list of {id, card, counters, attached_to, controller}")
+        raise ScenarioError("“battlefield” must be a list of permanents, each with an “id” and a “card”.")
     for number, entry in enumerate(battlefield, start=1):
         if not isinstance(entry, dict) or "id" not in entry or "card" not in entry:
-            raise ScenarioError(f"battlefield entry {number} needs an 'id' and a 'card'")
+            raise ScenarioError("Battlefield entry {number} needs an “id” and a “card”.", number=number)
         pid = str(entry["id"])
         if pid in state.battlefield:
-            raise ScenarioError(f"battlefield id {pid!r} is used twice")
+            raise ScenarioError("The battlefield id “{id}” is used twice.", id=pid)
         state.battlefield[pid] = Permanent(
-            pid, lookup(entry["card"]), _player(entry.get("controller", "you"), f"controller of {pid}"),
-            _int(entry.get("counters", 0), f"counters of {pid}"), bool(entry.get("tapped", False)),
+            pid, lookup(entry["card"]), _player(entry.get("controller", "you"), "controller"),
+            _int(entry.get("counters", 0), "counters"), bool(entry.get("tapped", False)),
             str(entry["attached_to"]) if entry.get("attached_to") else None,
             False if entry.get("creature") is False else None, number)
     for p in state.battlefield.values():
         if p.attached_to and p.attached_to not in state.battlefield:
-            raise ScenarioError(f"{p.id} is attached to {p.attached_to!r}, which is not on the battlefield")
+            raise ScenarioError("{id} is attached to “{other}”, which is not on the battlefield.", id=p.id,
+                                other=p.attached_to)
     answers = data.get("choices") or []
     if not isinstance(answers, list):
-        raise ScenarioError("'choices' must be a list of answers")
+        raise ScenarioError("“choices” must be a list of answers.")
     leaving = data.get("leaves_before_resolution") or []
     if not isinstance(leaving, list):
-        raise ScenarioError("'leaves_before_resolution' must be a list of ids")
+        raise ScenarioError("“leaves_before_resolution” must be a list.")
     answers = [a if isinstance(a, dict) else str(a) for a in answers]
     engine = Engine(state, Choices(answers), lookup)
     return engine, {"action": parse_action(data["action"]), "leaving": parse_leaving(leaving)}
@@ -119,13 +121,13 @@ def parse_action(data) -> Action:
     """The scenario's ``action`` as a typed action, every field checked."""
     names = set(data) & set(ACTIONS) if isinstance(data, dict) else set()
     if len(names) != 1:
-        raise ScenarioError(f"the action must be one of: {', '.join(ACTIONS)}")
+        raise ScenarioError("The action must be one of: {actions}.", actions=", ".join(ACTIONS))
     (name,) = names
     kind, fields = ACTIONS[name]
     unknown = set(data) - set(fields) - {name}
     if unknown:
-        raise ScenarioError(f"the {name} action has no field(s) {', '.join(sorted(unknown))}"
-                            f" (it takes: {', '.join(fields) or 'nothing else'})")
+        raise ScenarioError("The {action} action has no field(s) {fields} (it takes: {known}).", action=name,
+                            fields=", ".join(sorted(unknown)), known=", ".join(fields) or "—")
     values = {}
     for key, what in fields.items():
         value = data.get(key)
@@ -135,7 +137,7 @@ def parse_action(data) -> Action:
             values[key] = _count(value, key)
         elif what == "flag":
             if not isinstance(value, bool):
-                raise ScenarioError(f"{key} must be true or false")
+                raise ScenarioError("“{field}” must be true or false.", field=key)
             values[key] = value
         elif what == "player":
             values[key] = _player(value, key)
@@ -155,11 +157,12 @@ def parse_leaving(items: list) -> tuple[Leaves, ...]:
             continue
         if not (isinstance(item, dict) and set(item) <= {"id", "card", "returns", "to", "before"}
                 and (isinstance(item.get("id"), str)) != (isinstance(item.get("card"), str))):
-            raise ScenarioError("each of 'leaves_before_resolution' is an id, {\"id\": ID, \"returns\": true, "
-                                "\"to\": ZONE, \"before\": CARD} or {\"card\": NAME_IN_GRAVEYARD}")
+            raise ScenarioError("Each entry of “leaves_before_resolution” is an id, an object with an “id” (and “returns”, "
+                                "“to”, “before”) or an object with a “card” in the graveyard.")
         to = item.get("to", "graveyard" if "id" in item else "exile")
         if to not in LEAVES_TO or ("card" in item and to != "exile"):
-            raise ScenarioError(f"'to' must be one of {', '.join(LEAVES_TO)} (a card in a graveyard: exile)")
+            raise ScenarioError("“to” must be one of {zones} (for a card in the graveyard: exile).",
+                                zones=", ".join(LEAVES_TO))
         out.append(Leaves(item.get("id"), item.get("card"), bool(item.get("returns")), to,
                           str(item["before"]) if item.get("before") else None))
     return tuple(out)
@@ -167,31 +170,32 @@ def parse_leaving(items: list) -> tuple[Leaves, ...]:
 
 def _player(value, what: str) -> str:
     if value not in PLAYERS:
-        raise ScenarioError(f"{what} must be one of {', '.join(PLAYERS)}")
+        raise ScenarioError("“{field}” must be one of {players}.", field=what, players=", ".join(PLAYERS))
     return value
 
 
 def _opponent(data, lookup) -> Player:
     if not isinstance(data, dict) or set(data) - set(ZONES) - {"life"}:
-        raise ScenarioError("'opponent' is an object with library, hand, graveyard, exile and life")
-    zones = {zone: [lookup(n) for n in _names(data.get(zone), f"opponent's {zone}")] for zone in ZONES}
-    return Player(**zones, life=_int(data.get("life", 20), "opponent's life"))
+        raise ScenarioError("“opponent” is an object with “library”, “hand”, “graveyard”, “exile” and “life”.")
+    zones = {zone: [lookup(n) for n in _names(data.get(zone), f"opponent.{zone}")] for zone in ZONES}
+    return Player(**zones, life=_int(data.get("life", 20), "opponent.life"))
 
 
 def _count(value, what: str) -> int:
     n = _int(value, what)
     if not 0 <= n <= MAX_COUNT:
-        raise ScenarioError(f"{what} must be between 0 and {MAX_COUNT}")
+        raise ScenarioError("“{field}” must be between 0 and {max}.", field=what, max=MAX_COUNT)
     return n
 
 
 def _int(value, what: str) -> int:
     if isinstance(value, bool):
-        raise ScenarioError(f"{what} must be a whole number")
+        raise ScenarioError("“{field}” must be a whole number.", field=what)
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ScenarioError(f"{what} must be a whole number, not {value!r}") from None
+        raise ScenarioError("“{field}” must be a whole number, not {value}.", field=what,
+                            value=repr(value)) from None
 
 
 def run(data: dict, lookup: Callable[[str], CardFacts], deck_lookup=None) -> dict:

@@ -267,16 +267,16 @@ def test_merfolk_cave_diver_and_shadowed_caravel(lookup):
 
 
 @pytest.mark.parametrize("scenario, message", [
-    ({}, "no 'action'"),
+    ({}, "has no “action”"),
     ({"action": {"dance": 1}}, "one of"),
     ({"action": {"explore": "nope"}}, "No permanent"),
     ({"library": "Forest", "action": {"explore": "x"}}, "list of card names"),
-    ({"library": ["Not A Real Card Zzqx"], "action": {"explore": "x"}}, "no card named"),
-    ({"battlefield": [{"card": "Forest"}], "action": {"explore": "x"}}, "needs an 'id'"),
+    ({"library": ["Not A Real Card Zzqx"], "action": {"explore": "x"}}, "No card named"),
+    ({"battlefield": [{"card": "Forest"}], "action": {"explore": "x"}}, "needs an “id”"),
     ({"action": {"explore": "x", "times": "lots"}, "battlefield": [{"id": "x", "card": "Forest"}]}, "whole number"),
     ({"deck": "ixalan", "seed": "abc", "action": {"explore": "x"}}, "seed"),
     ({"action": {"cast": "Defossilize", "target": "Opt"}}, "creature card in your graveyard"),
-    ({"surprise": 1, "action": {"explore": "x"}}, "unknown field"),
+    ({"surprise": 1, "action": {"explore": "x"}}, "Unknown field"),
 ])
 def test_bad_scenarios_are_clear_errors(lookup, scenario, message):
     with pytest.raises(ScenarioError, match=message):
@@ -287,7 +287,7 @@ def test_action_fields_are_checked_by_kind(lookup):
     board = [{"id": "c", "card": "Merfolk Branchwalker"}]
     with pytest.raises(ScenarioError, match="explore action has no field"):
         play(lookup, library=["Opt"], battlefield=board, action={"explore": "c", "tims": 2})
-    with pytest.raises(ScenarioError, match="times must be between 0 and 100"):
+    with pytest.raises(ScenarioError, match="“times” must be between 0 and 100"):
         play(lookup, library=["Opt"], battlefield=board, action={"explore": "c", "times": 101})
     with pytest.raises(ScenarioError, match="leaves_before_resolution"):
         play(lookup, library=["Opt"], battlefield=board, action={"explore": "c"}, leaves_before_resolution=[3])

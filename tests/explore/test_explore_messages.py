@@ -12,7 +12,7 @@ from bot.explore import cards, narrate
 from bot.i18n import LANGUAGES, LOCALES_DIR
 from tests.helpers import PROJECT, SEEDS, SHARED_DATA, needs_shared
 
-ENGINE_FILES = [PROJECT / "bot" / "explore" / name for name in ("engine.py", "choices.py")]
+ENGINE_FILES = [PROJECT / "bot" / "explore" / name for name in ("engine.py", "choices.py", "scenario.py")]
 
 
 def engine_messages() -> set[str]:
