@@ -29,10 +29,20 @@ class Reply:
     figure: object | None = None   # what a front end may draw as an image (explore odds: OddsChart)
 
     def as_text(self) -> str:
-        """The whole answer as plain text (the console and the command line): the message, every
-        page, the choices."""
+        """The whole answer as plain text (the console and the command line): the message, then the
+        pages as one — the title and description once, every section, the footer once without its
+        page numbers, sections with nothing to show left out — then the choices."""
         parts = [self.content] if self.content else []
-        parts += [page.as_text() for page in self.pages]
+        if self.pages:
+            first = self.pages[0]
+            footer = first.footer
+            if len(self.pages) > 1:   # "9 rulings · Page 1 of 2" (pages.pack): the page label goes
+                footer = footer.rsplit(" · ", 1)[0] if " · " in footer else ""
+            fields = [f for page in self.pages for f in page.fields
+                      if f.name.strip("\u200b ") or f.value.strip("\u200b ")]
+            whole = Page(first.title, first.description, fields, footer)
+            # a section cut in pieces ("…") goes on under its own name
+            parts.append(whole.as_text().replace("\n\n— …\n", "\n"))
         if self.choices:
             parts.append("\n".join(f"  • {c.label}" for c in self.choices))
         return "\n\n".join(parts)
