@@ -277,8 +277,13 @@ def odds_reply(result, explorer: str, deck: str, msg: Messages, shown: str | Non
 
 
 def list_decks(services: Services, lang: str, saved: list[str] | None = None) -> Reply:
-    msg = messages(lang)
-    fields = [Field(msg._("Preset decks"), "\n".join(f"`{n}` — {decks.preset_title(n)}" for n in decks.preset_names()))]
+    """The preset decks, each with its cards as the reader knows them, then the server's saved decks."""
+    msg, name = messages(lang), CardNames(services, lang)
+    fields = []
+    for preset in decks.preset_names():
+        cards = decks.parse(decks.preset_text(preset), services.matcher, msg, preset, "en").cards
+        lines = [f"{count} {name(services.catalog.card(oracle_id).name)}" for count, oracle_id in cards]
+        fields.append(Field(f"`{preset}`", split_value("\n".join(lines))[0]))
     if saved:
         fields.append(Field(msg._("Saved decks"), "\n".join(f"`{escape(n)}`" for n in saved)))
     return Reply(pages=[Page(title=msg._("Preset decks"), fields=fields, color=COLOR)])

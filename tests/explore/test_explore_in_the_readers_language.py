@@ -60,3 +60,14 @@ def test_odds_in_german_numbers(bundled_services):
     assert "59,32\xa0%" in french.pages[0].as_text()
     english = odds(bundled_services, ExploreRequest(deck="ixalan", explorer="Jadelight Ranger", times=4), "en", "keep")
     assert "59.32% (35/59)" in english.pages[0].as_text()
+
+
+def test_deck_lists_name_cards_as_printed(bundled_services):
+    from bot.explore.command import list_decks
+    reply = list_decks(bundled_services, "fr", ["mon deck"])
+    fields = {f.name: f.value for f in reply.pages[0].fields}
+    ixalan = fields["`ixalan`"].split("\n")
+    assert "4 Ranger jadefeu (Jadelight Ranger)" in fields["`double-faced`"].split("\n")
+    assert "4 Ranger jadefeu" in ixalan and "10 Forêt" in ixalan and "7 Marais (Swamp)" in ixalan
+    assert fields["Decks enregistrés"] == "`mon deck`"
+    assert "Jadelight Ranger" in list_decks(bundled_services, "en").pages[0].fields[1].value
