@@ -111,3 +111,12 @@ def test_explore_scenario_refusals_are_said_in_the_chosen_language(bundled_catal
     scenario.write_text(json.dumps({"action": {"explore": "c", "times": "lots"}}))
     out = run(["explore", "--scenario", str(scenario), "--lang", "ja"], bundled_catalog_path)
     assert out.returncode == 2 and "「times」は'lots'ではなく整数でなければならない。" in out.stderr
+
+
+def test_rule_works_on_the_bundled_catalog_with_no_network(bundled_catalog_path):
+    out = run(["rule", "701.44"], bundled_catalog_path)
+    assert out.returncode == 0, out.stderr
+    assert "701.44. Explore" in out.stdout and "701.44a" in out.stdout and "701.44d" in out.stdout
+    assert "Comprehensive Rules, effective January 16, 2026" in out.stdout
+    old = json.loads(run(["rule", "explore", "--json"], bundled_catalog_path).stdout)
+    assert old["kind"] == "glossary" and old["glossary"] == ["Explore"] and "701.44" in old["rules"]

@@ -21,7 +21,7 @@ except ImportError:   # not on POSIX: imports are not serialised
 from bot.catalog.rulings import forget_document, upgrade
 
 
-SCHEMA_VERSION = 2  # 2: rulings keyed by card, language and text, with their sources
+SCHEMA_VERSION = 3  # 2: rulings keyed by card, language and text, with their sources; 3: the bundled CR
 
 
 def schema_sql() -> str:

@@ -11,7 +11,9 @@ from bot.catalog.importer import import_files
 
 
 def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
-    return sorted((data_dir / "cards").glob("*.jsonl")) + sorted((data_dir / "seeds").glob("*.txt"))
+    """Card facts, the seed ruling documents and the current Comprehensive Rules (gzip)."""
+    return (sorted((data_dir / "cards").glob("*.jsonl")) + sorted((data_dir / "seeds").glob("*.txt"))
+            + sorted((data_dir / "rules").glob("MagicCompRules-*.txt.gz")))
 
 
 def build_bundled(catalog: Path, log: Callable[[str], None] | None = None) -> list[ImportReport]:

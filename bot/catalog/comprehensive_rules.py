@@ -16,6 +16,7 @@ from pathlib import Path
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.dates import parse_date_line
 from bot.catalog.errors import DataImportError
+from bot.catalog.streams import open_binary
 from bot.rules.numbers import is_subrule, parent_number
 
 _EFFECTIVE = re.compile(r"effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
@@ -42,7 +43,8 @@ class RulesDocument:
 
 
 def read_text(path: Path) -> str:
-    raw = path.read_bytes()
+    with open_binary(path) as stream:   # as published, or gzip-compressed (the bundled edition)
+        raw = stream.read()
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:

@@ -42,8 +42,10 @@ def _problem(book: RulesBook, answer: Answer, msg: Messages, notes: list[str]) -
     if answer.kind == "empty":
         return Reply(content=msg._("Type a rule number, a keyword or a glossary term."), error=True)
     if answer.kind == "no-rules":
-        return Reply(content=msg._("The catalog holds no Comprehensive Rules: import them with “wayfinder data import”."),
-                     error=True)
+        return Reply(content=msg._(
+            "The catalog holds no Comprehensive Rules: fetch them with “wayfinder data sync --rules-url URL” "
+            "(the text file Wizards publishes at magic.wizards.com/en/rules) or import a copy with "
+            "“wayfinder data import MagicCompRules-YYYYMMDD.txt”."), error=True)
     if answer.kind != "none":
         return None
     if answer.query[:1].isdigit():

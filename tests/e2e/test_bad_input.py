@@ -15,8 +15,7 @@ async def test_bad_inputs_get_localized_messages(discord_bot):
         ("ruling", [option("card", "zzqqxxv")], "de", "Keine Karte heißt „zzqqxxv“."),
         ("ruling", [option("card", "nicanzil"), option("search", "y" * 150)], "pt-BR",
          "O texto de busca é longo demais (no máximo 100 caracteres)."),
-        # the bundled catalog has no Comprehensive Rules until they are imported
-        ("rule", [{"name": "query", "type": 3, "value": "999.99"}], "es-ES", "El catálogo no contiene las Reglas Completas"),
+        ("rule", [{"name": "query", "type": 3, "value": "999.99"}], "es-ES", "No hay ninguna regla con el número 999.99."),
         ("explore", run_options(deck="ixalan", explorer="Jadelight Ranger", seed="-5"), "ja",
          "シードは0から9223372036854775807までの整数にしてください。"),
         ("explore", run_options(deck="ixalan", explorer="Jadelight Ranger", times=99), "ko",

@@ -81,7 +81,8 @@ async def test_everyone_typed_as_the_card_pings_nobody(discord_bot):
 async def test_pagination_and_english_original_by_click_and_others_are_refused(discord_bot):
     fake = discord_bot.fake
     answer = await fake.slash("ruling", [option("card", "defossilizzare")], locale="it")
-    assert custom_ids(answer.data) == ["wf:ruling:originals"]
+    # the menu of the rules the card's text uses (701.44 Explore) comes with the bundled rules
+    assert custom_ids(answer.data) == ["wf:ruling:originals", "wf:ruling:rule"]
     first = embed_text(answer.data)
     assert "Originale inglese" not in first
 
@@ -93,7 +94,7 @@ async def test_pagination_and_english_original_by_click_and_others_are_refused(d
     shown = await fake.click(answer.message_id, "wf:ruling:originals", locale="it")
     assert shown.type == 7
     assert "Originale inglese" in embed_text(shown.data)
-    assert custom_ids(shown.data) == ["wf:ruling:prev", "wf:ruling:next", "wf:ruling:originals"]
+    assert custom_ids(shown.data) == ["wf:ruling:prev", "wf:ruling:next", "wf:ruling:originals", "wf:ruling:rule"]
     assert "If a resolving spell or ability" in embed_text(shown.data)
 
     second = await fake.click(answer.message_id, "wf:ruling:next", locale="it")
