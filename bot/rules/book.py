@@ -11,17 +11,22 @@ import json
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from rapidfuzz import fuzz, process
 
 from bot.pages import CHOICE_LIMIT
 from bot.rules.numbers import GLOSSARY_PREFIX, glossary_value, is_subrule, query_of, split_letter
+from bot.rules.search import WordIndex, words
 from bot.text import clip, clip_query, fold
 
 NUMBER = re.compile(r"^\s*(\d{1,3})(?:\.(\d+)([a-z])?)?\.?\s*$", re.IGNORECASE)
 CITATION = re.compile(r"\brules?\s+((?:\d{3}(?:\.\d+[a-z]?)?)(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+|–|-)\d{3}(?:\.\d+[a-z]?)?)*)")
 CITED_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 MAX_QUERY = 100
+SEARCH_RESULTS = 5        # rules listed for a search by words
+GLOSSARY_RESULTS = 2      # glossary entries listed beside them
+SUGGESTION_SCORE = 80     # how close a title or term must be spelled to be suggested
 
 
 @dataclass(frozen=True)
@@ -262,29 +267,32 @@ class RulesBook:
         return out
 
     def _by_words(self, query: str) -> Answer:
+        """A glossary term or a rule's title (plural or singular, any case or punctuation), else
+        the rules and glossary entries holding every word of the query, closest first; the rules a
+        glossary entry points to ("See rule 701.44") come with it."""
         edition = self.current
-        wanted = fold(query)
+        key = " ".join(words(query))
         answer = Answer("search", query)
-        term = self._glossary_keys.get(wanted)
+        term = self._glossary_words.get(key)
         if term:
             answer.kind = "glossary"
-            definition = edition.glossary[term]
-            answer.glossary = [(term, definition)]
-            pointed = [n for n in CITED_NUMBER.findall(" ".join(CITATION.findall(definition)))
-                       if n in edition.rules]
-            answer.rules = [edition.rules[n] for n in pointed]
-        titled = edition.by_title.get(wanted)
-        if titled and edition.rules[titled] not in answer.rules:
-            answer.rules.insert(0, edition.rules[titled])
+            answer.glossary = [(term, edition.glossary[term])]
+        titled = self._title_words.get(key)
+        if titled:
+            answer.rules.append(edition.rules[titled])
         if not answer.rules and not answer.glossary:
-            answer.rules = [edition.rules[n] for n in self.search(query, limit=5)]
-            terms = [t for t, _, _ in process.extract(wanted, self._glossary_keys.keys(),
-                                                       scorer=fuzz.WRatio, limit=2, score_cutoff=88)]
-            answer.glossary = [(self._glossary_keys[t], edition.glossary[self._glossary_keys[t]]) for t in terms]
+            hits = self.word_index.search(query, limit=SEARCH_RESULTS * 3)
+            answer.rules = [edition.rules[h.key] for h in hits if not h.key.startswith(GLOSSARY_PREFIX)]
+            answer.rules = answer.rules[:SEARCH_RESULTS]
+            answer.glossary = [(query_of(h.key), edition.glossary[query_of(h.key)]) for h in hits
+                               if h.key.startswith(GLOSSARY_PREFIX)][:GLOSSARY_RESULTS]
+        for _, definition in answer.glossary:
+            answer.rules += [edition.rules[n] for n in self.pointed(definition)
+                             if edition.rules[n] not in answer.rules]
         if not answer.rules and not answer.glossary:
             answer.kind = "none"
-        elif answer.rules and "." in answer.rules[0].number and not is_subrule(answer.rules[0].number):
-            # the main rule found comes with its subrules, as a look-up by number gives it
+        elif (term or titled) and "." in answer.rules[0].number and not is_subrule(answer.rules[0].number):
+            # the rule named so comes with its subrules, as a look-up by number gives it
             head = answer.rules[0]
             subrules = [edition.rules[n] for n in edition.children.get(head.number, [])]
             answer.rules = [head, *[r for r in subrules if r not in answer.rules],
@@ -292,26 +300,33 @@ class RulesBook:
         answer.citations = self.citations(answer.rules)
         return answer
 
-    def search(self, query: str, limit: int = 5) -> list[str]:
-        """Rules whose title or text mention the words of ``query``, best first."""
-        wanted = fold(query)
-        words = [w for w in wanted.split() if len(w) > 2] or wanted.split()
-        scored = []
-        for number, text in self._texts.items():
-            if wanted in text:
-                score = 200 - len(text) / 100
-            elif all(w in text for w in words):
-                score = 100 - len(text) / 100
-            else:
-                continue
-            title = self.current.rules[number].title
-            if title and wanted in fold(title):
-                score += 100
-            scored.append((-score, self.current.rules[number].position, number))
-        if not scored:
-            best = process.extract(wanted, self._texts, scorer=fuzz.partial_ratio, limit=limit, score_cutoff=80)
-            return [number for _, _, number in best]
-        return [number for _, _, number in sorted(scored)[:limit]]
+    def pointed(self, definition: str) -> list[str]:
+        """The rules a glossary definition points to, in order."""
+        return list(dict.fromkeys(n for n in CITED_NUMBER.findall(" ".join(CITATION.findall(definition)))
+                                  if n in self.current.rules))
+
+    @cached_property
+    def word_index(self) -> WordIndex:
+        """Every rule's text and glossary entry by its words (built on the first search)."""
+        edition = self.current
+        documents = {number: edition.rules[number].text for number in edition.order}
+        titles = {number: edition.rules[number].title for number in edition.order if edition.rules[number].title}
+        for term, definition in edition.glossary.items():
+            documents[glossary_value(term)] = f"{term}\n{definition}"
+            titles[glossary_value(term)] = term
+        return WordIndex(documents, titles)
+
+    def suggestions(self, query: str, limit: int = 5) -> list[tuple[str, str]]:
+        """For a query that found nothing: rules numbered close to it, or titles and terms spelled
+        almost so — never merely the least unlike."""
+        if self.current is None or not query:
+            return []
+        if query[0].isdigit():
+            return self.autocomplete(query, limit)
+        found = process.extract(fold(query), self._title_keys, scorer=fuzz.ratio, limit=limit,
+                                score_cutoff=SUGGESTION_SCORE)
+        values = list(dict.fromkeys(self._titles[i][1] for _, _, i in found))
+        return [(self.label(v), v) for v in values]
 
     # -- rules behind a card's text ----------------------------------------------------------
 
@@ -334,24 +349,24 @@ class RulesBook:
     # -- autocomplete -------------------------------------------------------------------------
 
     def _build_search(self) -> None:
-        self._texts: dict[str, str] = {}
         self._numbers: list[str] = []
         self._labels: dict[str, str] = {}
         self._titles: list[tuple[str, str]] = []   # (folded title or term, value)
-        self._glossary_keys: dict[str, str] = {}
+        self._glossary_words: dict[str, str] = {}   # the term's words (singular) → term
+        self._title_words: dict[str, str] = {}      # a rule title's words (singular) → number
         if self.current is None:
             return
         edition = self.current
         for number in edition.order:
             rule = edition.rules[number]
-            self._texts[number] = fold(rule.text)
             self._labels[number] = clip(f"{number} {rule.title}" if rule.title else rule.text, CHOICE_LIMIT)
             if rule.title:
                 self._titles.append((fold(rule.title), number))
+                self._title_words.setdefault(" ".join(words(rule.title)), number)
         self._numbers = sorted(edition.rules)
         for term in edition.glossary:
             key = fold(term)
-            self._glossary_keys[key] = term
+            self._glossary_words.setdefault(" ".join(words(term)), term)
             self._titles.append((key, glossary_value(term)))
         self._title_keys = [t for t, _ in self._titles]
 

@@ -53,7 +53,7 @@ def _problem(book: RulesBook, answer: Answer, msg: Messages, notes: list[str]) -
     else:
         content = msg._("No rule or glossary entry matches “{query}”.", query=escape(answer.query))
     return Reply(content="\n".join([content] + notes), error=True,
-                 choices=[Choice(book.label(v), v) for _, v in book.autocomplete(answer.query, 5)])
+                 choices=[Choice(book.label(v), v) for _, v in book.suggestions(answer.query)])
 
 
 def _blocks(answer: Answer, msg: Messages, notes: list[str]) -> list[list[Field]]:
