@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 
 import discord
 from discord import app_commands
@@ -11,7 +12,7 @@ from discord.ext import commands
 from bot import i18n
 from bot.config import Config
 from bot.services import Services
-from bot.settings.store import SettingsStore
+from bot.settings.store import SettingsError, SettingsStore
 from bot.discord_app.translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
@@ -75,8 +76,15 @@ def create_bot(services: Services | None = None, **client_options) -> WayfinderB
 
 
 def run_bot(config: Config) -> int:
-    bot = create_bot(Services(config))
-    bot.run(config.token, log_handler=None)
+    async def check_settings() -> None:   # migrated, or refused, before Discord is reached
+        await (await SettingsStore.open(config.settings_path)).close()
+
+    try:
+        asyncio.run(check_settings())
+        create_bot(Services(config)).run(config.token, log_handler=None)
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -15,8 +15,8 @@ from bot.settings.store import MAX_DECKS_PER_GUILD, SettingsError, SettingsStore
 from tests.helpers import PROJECT
 
 
-def wayfinder(*args, settings_db: str, timeout: float = 60) -> subprocess.CompletedProcess:
-    env = dict(os.environ, WAYFINDER_SETTINGS_DB=settings_db)
+def wayfinder(*args, settings_db: str, timeout: float = 60, **env) -> subprocess.CompletedProcess:
+    env = dict(os.environ, WAYFINDER_SETTINGS_DB=settings_db, **env)
     return subprocess.run([sys.executable, "-m", "bot", *args], cwd=PROJECT, env=env, capture_output=True,
                           text=True, timeout=timeout)
 
@@ -79,6 +79,19 @@ def test_an_unreachable_server_is_named_without_its_password(postgres_cluster):
     assert out.returncode == 2
     assert out.stderr.count("\n") == 1 and "no_such_database" in out.stderr and "Traceback" not in out.stderr
     assert "hunter2" not in out.stderr + out.stdout and "wayfinder:***@" in out.stderr
+
+
+def test_the_bot_stops_at_start_up_with_one_line_when_the_settings_cannot_be_used(postgres_cluster, tmp_path):
+    newer = tmp_path / "newer.sqlite3"
+    sqlite3.connect(newer).execute("PRAGMA user_version = 99")
+    unreachable = f"postgresql://wayfinder:hunter2@127.0.0.1:{postgres_cluster.port}/no_such_database"
+    for settings_db, named in ((str(newer), "newer.sqlite3"), (unreachable, "wayfinder:***@")):
+        # refused before Discord is reached (the tests' network has no Discord: it would hang or fail otherwise)
+        out = wayfinder(settings_db=settings_db, DISCORD_TOKEN="not-a-real-token")
+        assert out.returncode == 2, out.stderr
+        errors = [line for line in out.stderr.splitlines() if "error" in line.lower() or "Traceback" in line]
+        assert len(errors) == 1 and errors[0].startswith("error: ") and named in errors[0], out.stderr
+        assert "hunter2" not in out.stderr and "not-a-real-token" not in out.stderr
 
 
 async def test_invalid_values_are_refused(settings_db):
