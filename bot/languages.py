@@ -33,9 +33,6 @@ DISCORD_LOCALES = {
     "pt": ("pt-BR",), "ja": ("ja",), "ko": ("ko",), "ru": ("ru",), "zhs": ("zh-CN",), "zht": ("zh-TW",),
 }
 
-# the languages written in the Latin script
-LATIN_SCRIPT = ("en", "es", "fr", "de", "it", "pt")
-
 _FROM_DISCORD = {loc: lang for lang, locs in DISCORD_LOCALES.items() for loc in locs}
 
 

@@ -46,12 +46,6 @@ def preset_names() -> list[str]:
     return sorted(p.stem for p in DECKS_DIR.glob("*.txt"))
 
 
-def preset_title(name: str) -> str:
-    path = DECKS_DIR / f"{name}.txt"
-    first = path.read_text(encoding="utf-8").splitlines()[0] if path.exists() else ""
-    return first.lstrip("# ").strip() or name
-
-
 def preset_text(name: str) -> str | None:
     path = DECKS_DIR / f"{name}.txt"
     return path.read_text(encoding="utf-8") if path.exists() and name in preset_names() else None
