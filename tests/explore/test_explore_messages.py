@@ -75,3 +75,25 @@ def test_every_cited_ruling_is_a_published_text():
         # the 2023 wording says "explores"; the 2018 one "explores" too, with "you control" at times
         assert text in published or text.replace('"whenever a creature explores"',
                                                   '"whenever a creature you control explores"') in published, key
+
+
+def test_every_step_of_every_scenario_is_narrated(bundled_services):
+    """No silent step: each event of each scenario file reads as a sentence with its citations."""
+    from bot.explore.choices import ScenarioError
+    from bot.explore.model import Event
+    from bot.explore.scenario import run
+    from bot.i18n import messages
+    silent = set()
+    for path in sorted((PROJECT / "tests" / "scenarios").glob("*.json")):
+        data = json.loads(path.read_text())
+        data.pop("expect"), data.pop("rule")
+        try:
+            result = run(data, bundled_services.card_facts)
+        except ScenarioError:
+            continue
+        for event in result["events"]:
+            line = narrate.describe(Event(event["kind"], {k: v for k, v in event.items() if k not in ("kind", "cites")},
+                                          tuple(event["cites"])), messages("it"))
+            if not line:
+                silent.add(event["kind"])
+    assert silent == set()
