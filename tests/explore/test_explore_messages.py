@@ -97,3 +97,25 @@ def test_every_step_of_every_scenario_is_narrated(bundled_services):
             if not line:
                 silent.add(event["kind"])
     assert silent == set()
+
+
+# explore cards of the real data the engine leaves plain, and why
+PLAIN_ON_PURPOSE = {
+    "Deadeye Tracker": "it explores after exiling two target cards from an opponent's graveyard, which is not simulated",
+}
+
+
+@needs_shared
+def test_every_explore_card_of_the_real_data_has_its_behaviour():
+    import re
+    cards_data = json.load(gzip.open(SHARED_DATA / "scryfall" / "all-cards-derived-2022.json.gz"))
+    explorers = set()
+    for card in cards_data:
+        if card.get("lang") != "en":
+            continue
+        text = card.get("oracle_text") or " ".join(f.get("oracle_text", "") for f in card.get("card_faces", []))
+        if re.search(r"\bexplores?\b", text):
+            explorers.add(card["name"].split(" // ")[0])
+    assert len(explorers) >= 20
+    missing = {name for name in explorers if cards.behaviour(name) is None} - set(PLAIN_ON_PURPOSE)
+    assert missing == set()
