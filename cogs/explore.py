@@ -13,7 +13,6 @@ from discord.ext import commands
 from bot.explore import decks
 from bot.explore.command import (MAX_SEED_CHARS, MAX_TIMES, ExploreRequest, choose_deck, new_request,
                                  odds as odds_command, run as run_command)
-from bot.explore.shuffle import new_seed
 from bot.matching.lookup import autocomplete_choices
 from bot.pages import escape
 from bot.reply import too_long
@@ -96,7 +95,7 @@ class ExploreView(OwnerView):
 
     async def new_seed(self, interaction: discord.Interaction) -> None:
         self.request.answers = []
-        self.request.seed = new_seed()
+        self.request.seed = None   # the core draws a new one
         self.note = None
         await self.load(interaction, update=True)
         await self.redraw(interaction)

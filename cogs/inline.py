@@ -7,21 +7,16 @@ locale stands in for it in the reply-language rule (bot/settings/language.py).""
 from __future__ import annotations
 
 import asyncio
-import re
 
 import discord
 from discord.ext import commands
 
 from bot.matching.lookup import AUTOCOMPLETE_PREFIX
 from bot.rulings.command import ruling as ruling_command
-from bot.pages import escape
+from bot.rulings.inline import inline_cards, inline_names
 
 from bot.discord_app.errors import answers_errors
 from bot.discord_app.views import NO_PINGS, context, embed, in_time, reader_context, send
-
-PATTERN = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
-MAX_PER_MESSAGE = 3
-
 
 class RulingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wf:inline:(?P<oracle>[0-9a-f-]{36})"):
     """Works after a restart too: the card is in the button's id."""
@@ -54,7 +49,7 @@ class Inline(commands.Cog):
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None or not message.content:
             return
-        names = PATTERN.findall(message.content)[:MAX_PER_MESSAGE]
+        names = inline_names(message.content)
         if not names:
             return
         locale = message.guild.preferred_locale
@@ -62,27 +57,12 @@ class Inline(commands.Cog):
                                    locale.value if locale else None)
         if not ctx.guild.inline_cards:
             return
-        msg = ctx.msg
-        lines, view = [], discord.ui.View(timeout=None)
-        for name, card, printed in await asyncio.to_thread(self._cards, names, ctx.lang):
-            if card is None:
-                lines.append(msg._("No card named “{query}”.", query=escape(name)))
-                continue
-            title = printed if printed == card.name else f"{printed} ({card.name})"
-            lines.append(f"**{escape(title)}** — {escape(card.type_line)}")
-            view.add_item(RulingsButton(card.oracle_id, f"{msg._('Open rulings')}: {printed}"))
-        await message.reply("\n".join(lines), view=view if view.children else None, mention_author=False,
+        reply = await asyncio.to_thread(inline_cards, self.bot.services, names, ctx.lang)
+        view = discord.ui.View(timeout=None)
+        for choice in reply.choices:
+            view.add_item(RulingsButton(choice.value, choice.label))
+        await message.reply(reply.content, view=view if view.children else None, mention_author=False,
                             allowed_mentions=NO_PINGS)
-
-
-    def _cards(self, names: list[str], lang: str) -> list[tuple]:
-        """(name, card or None, printed name in ``lang``) for each name: catalog reads, off the loop."""
-        services, found = self.bot.services, []
-        for name in names:
-            result = services.matcher.resolve(name, prefer_lang=lang)
-            card = services.catalog.card(result.best.oracle_id) if result.status == "one" else None
-            found.append((name, card, card and (services.catalog.printed_name(card.oracle_id, lang) or card.name)))
-        return found
 
 
 async def setup(bot) -> None:
