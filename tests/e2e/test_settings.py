@@ -81,17 +81,25 @@ async def test_reset_asks_for_confirmation(discord_bot):
     assert "Nicanzil, Current Conductor" in embed_text(answer.data) and "の裁定" not in embed_text(answer.data)
 
 
+async def answered(fake, pending):
+    """A command's answer; when it was deferred ("thinking…"), once its follow-up has come too."""
+    answer = await pending
+    if answer.type == 5:
+        await fake.next_edit(answer.token, timeout=30)
+    return answer
+
+
 async def test_mentions_in_every_text_option_ping_nobody(discord_bot):
     fake = discord_bot.fake
     pings = "@everyone @here <@&123> <@456>"
-    await fake.slash("ruling", [option("card", pings)])
-    await fake.slash("ruling", [option("card", "nicanzil"), option("search", pings)])
-    await fake.slash("rule", [{"name": "query", "type": 3, "value": pings}])
+    await answered(fake, fake.slash("ruling", [option("card", pings)]))
+    await answered(fake, fake.slash("ruling", [option("card", "nicanzil"), option("search", pings)]))
+    await answered(fake, fake.slash("rule", [{"name": "query", "type": 3, "value": pings}]))
     for name, value in (("deck", pings), ("explorer", pings), ("seed", pings)):
         run = {"deck": "ixalan", "explorer": "Jadelight Ranger", name: value}
-        await fake.slash("explore", [{"name": "run", "type": 1, "options": [
-            {"name": k, "type": 3, "value": v} for k, v in run.items()]}])
-    await fake.slash("settings", setting("deck", pings), permissions=ADMIN_PERMISSIONS)
+        await answered(fake, fake.slash("explore", [{"name": "run", "type": 1, "options": [
+            {"name": k, "type": 3, "value": v} for k, v in run.items()]}]))
+    await answered(fake, fake.slash("settings", setting("deck", pings), permissions=ADMIN_PERMISSIONS))
     bodies = fake.bodies_sent()
     assert len(bodies) >= 7
     for body in bodies:

@@ -382,7 +382,9 @@ class FakeDiscord:
         for r in self.requests:
             if r.method in ("POST", "PATCH") and isinstance(r.body, dict) and (
                     "/callback" in r.path or "/webhooks/" in r.path or "/messages" in r.path):
-                out.append(r.body.get("data", r.body) if "/callback" in r.path else r.body)
+                if "/callback" in r.path and "data" not in r.body:
+                    continue   # a bare deferral ("thinking…") carries no message
+                out.append(r.body["data"] if "/callback" in r.path else r.body)
         return out
 
 
