@@ -241,7 +241,7 @@ def _print_reply(reply, as_json: bool) -> int:
     if as_json:
         _print_json(reply.as_json())
     else:
-        print(reply.as_text())
+        print(reply.for_terminal(styles=sys.stdout.isatty()))
     return 1 if reply.error else 0
 
 

@@ -21,7 +21,7 @@ from typing import Callable, TextIO
 from bot.explore import command as explore
 from bot.i18n import Messages, messages
 from bot.languages import AUTONYMS, LANGUAGES, normalize_language
-from bot.reply import Reply
+from bot.reply import Reply, terminal
 from bot.rules.command import rule
 from bot.rulings.command import ruling
 from bot.services import Services
@@ -92,33 +92,6 @@ def parse_line(line: str) -> tuple[list[str], dict[str, str]]:
     if rest:
         options.setdefault("", " ".join(rest))
     return path, options
-
-
-# Discord Markdown, as the core writes it, drawn for a terminal
-_BOLD = re.compile(r"\*\*(.+?)\*\*", re.S)
-_ITALIC = re.compile(r"(?<![\\\w*])\*(?!\s)(.+?)(?<![\s\\])\*(?!\*)|(?<![\\\w])_(?!\s)(.+?)(?<![\s\\])_(?!\w)", re.S)
-_CODE = re.compile(r"`([^`]+)`")
-_LINK = re.compile(r"\[([^\]]+)\]\((https?://[^)\s]+)\)")
-_SPOILER = re.compile(r"\|\|(.+?)\|\|", re.S)
-_ESCAPED = re.compile(r"\\([\\*_~`|>#\[\]])")
-_INVISIBLE = re.compile("[\u200b\u200c\u200d\u2060\ufeff]")
-
-
-def terminal(text: str, styles: bool = False) -> str:
-    """Markdown to terminal text: **bold** and *italic* as ANSI styles (or plain where the output
-    is no terminal), `code` and ||spoilers|| plain, links as "text <url>", escapes undone,
-    zero-width characters and the blank lines they leave removed."""
-    bold, italic, reset = ("\x1b[1m", "\x1b[3m", "\x1b[0m") if styles else ("", "", "")
-    text = _LINK.sub(r"\1 <\2>", text)
-    text = _CODE.sub(r"\1", text)
-    text = _SPOILER.sub(r"\1", text)
-    text = _BOLD.sub(lambda m: f"{bold}{m.group(1)}{reset}", text)
-    text = _ITALIC.sub(lambda m: f"{italic}{m.group(1) or m.group(2)}{reset}", text)
-    text = _ESCAPED.sub(r"\1", text)
-    text = _INVISIBLE.sub("", text)
-    lines = [line.rstrip() for line in text.split("\n")]
-    text = "\n".join(lines).strip("\n")
-    return re.sub(r"\n{3,}", "\n\n", text)
 
 
 class Console:
@@ -281,7 +254,7 @@ class Console:
         if handler is None or (path[0] in SUBCOMMANDS and len(path) == 1 and options.get("")):
             return self.unknown_command(path, options, msg)
         lang = self.language(normalize_language(options.get("language")) if path == ["ruling"] else None)
-        return terminal(handler(options, lang).as_text(), self.styles)
+        return handler(options, lang).for_terminal(self.styles)
 
     def loop(self, stdin: TextIO = sys.stdin) -> int:
         interactive = stdin.isatty()

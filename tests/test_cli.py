@@ -35,6 +35,14 @@ def test_card_and_ruling_json_give_a_ruling_in_one_shape(bundled_catalog_path):
     assert all(r["english_original"] for r in card["rulings"]), "translations come with their English original"
 
 
+def test_the_command_line_prints_answers_as_the_console_does_markdown_drawn(bundled_catalog_path):
+    out = run(["ruling", "defossilizzare", "--lang", "it"], bundled_catalog_path)
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert "Sorcery" in lines and "*Sorcery*" not in out.stdout
+    assert "Traduzione parziale: alcune frasi sono ancora in inglese." in lines
+
+
 def test_card_in_italian(bundled_catalog_path):
     out = run(["card", "Defossilizzare", "--lang", "it"], bundled_catalog_path)
     assert out.returncode == 0, out.stderr
