@@ -6,7 +6,7 @@
     wayfinder data info [--json]    what the catalog holds
     wayfinder card NAME [--lang L] [--json]
     wayfinder resolve [--json] [NAME …]        (names from stdin, one per line, without NAME)
-    wayfinder ruling NAME [--lang L] [--search TEXT] [--json]
+    wayfinder ruling NAME [--lang L] [--search TEXT] [--originals] [--oracle] [--json]
 """
 from __future__ import annotations
 
@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     ruling.add_argument("--lang", type=_language, default="en")
     ruling.add_argument("--search")
     ruling.add_argument("--originals", action="store_true", help="show the English originals beside translations")
+    ruling.add_argument("--oracle", action="store_true",
+                        help="the card's Oracle text (English) instead of its text as printed in --lang")
     ruling.add_argument("--json", action="store_true")
     explore = sub.add_parser("explore", help="run one explore scenario (a board, an action, the answers)")
     explore.add_argument("--scenario", type=Path, required=True, help="a scenario JSON file (see README)")
@@ -130,7 +132,7 @@ def _dispatch(args, config: Config) -> int:
     if command == "ruling":
         from bot.rulings.command import ruling
         return _print_reply(ruling(services, " ".join(args.name), args.lang, search=args.search,
-                                   show_originals=args.originals), args.json)
+                                   show_originals=args.originals, show_oracle=args.oracle), args.json)
     if command == "rule":
         from bot.rules.command import rule
         return _print_reply(rule(services, " ".join(args.query), args.lang), args.json)

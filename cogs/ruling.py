@@ -24,7 +24,8 @@ LANGUAGE_CHOICES = [app_commands.Choice(name=_T(AUTONYMS[code], language=code), 
 
 
 class RulingPager(OwnerView):
-    """Previous / next page, and the English originals shown or hidden, for one card."""
+    """Previous / next page, the English originals shown or hidden, and the card's printed or Oracle
+    text, for one card."""
 
     def __init__(self, origin: discord.Interaction, msg: Messages, cog: "Rulings", card_value: str, lang: str,
                  search: str | None, show_originals: bool, machine: str = "show"):
@@ -32,6 +33,7 @@ class RulingPager(OwnerView):
         self.cog, self.card_value, self.lang, self.search = cog, card_value, lang, search
         self.machine = machine
         self.show_originals = show_originals
+        self.show_oracle = False
         self.page = 0
         self.reply = None
 
@@ -39,7 +41,7 @@ class RulingPager(OwnerView):
         """Ask the core for the rulings (off the event loop, deferring ``interaction`` when slow)."""
         self.reply = await in_time(interaction, ruling_command, self.cog.services, self.card_value, self.lang,
                                    search=self.search, machine=self.machine, show_originals=self.show_originals,
-                                   **answer)
+                                   show_oracle=self.show_oracle, **answer)
         self.rebuild()
 
     def rebuild(self) -> None:
@@ -52,6 +54,9 @@ class RulingPager(OwnerView):
         if self.reply.data.get("translations"):
             label = self.msg._("Hide English original") if self.show_originals else self.msg._("Show English original")
             self.add_item(self._button(label, "wf:ruling:originals", self.toggle, False, discord.ButtonStyle.primary))
+        if self.reply.data.get("printed_text"):
+            label = self.msg._("Show printed text") if self.show_oracle else self.msg._("Show Oracle text (English)")
+            self.add_item(self._button(label, "wf:ruling:oracle", self.toggle_oracle, False))
         menu = rules_select(self.cog.services, self.lang, self.msg,
                             [(c.label, c.value) for c in self.reply.choices], "wf:ruling:rule")
         if menu is not None:
@@ -81,6 +86,11 @@ class RulingPager(OwnerView):
 
     async def toggle(self, interaction: discord.Interaction) -> None:
         self.show_originals = not self.show_originals
+        await self.load(interaction, update=True)
+        await self._show(interaction)
+
+    async def toggle_oracle(self, interaction: discord.Interaction) -> None:
+        self.show_oracle = not self.show_oracle
         await self.load(interaction, update=True)
         await self._show(interaction)
 

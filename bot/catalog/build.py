@@ -21,7 +21,8 @@ except ImportError:   # not on POSIX: imports are not serialised
 from bot.catalog.rulings import forget_document, upgrade
 
 
-SCHEMA_VERSION = 3  # 2: rulings keyed by card, language and text, with their sources; 3: the bundled CR
+SCHEMA_VERSION = 4  # 2: rulings keyed by card, language and text, with their sources; 3: the bundled CR;
+                    # 4: printed texts in other languages
 
 
 def schema_sql() -> str:

@@ -13,6 +13,7 @@ from bot.catalog.errors import DataImportError
 from bot.catalog.linking import link_translations
 from bot.catalog.mtgjson import import_mtgjson
 from bot.catalog.names import DocumentCardFinder
+from bot.catalog.printed import move_printed
 from bot.catalog.rulings import move_rulings
 from bot.catalog.scryfall import import_cards, import_rulings, sniff_kind
 from bot.catalog.seeds import import_document
@@ -90,6 +91,7 @@ def adopt_published_ids(con: sqlite3.Connection) -> int:
         con.execute("INSERT OR IGNORE INTO names(oracle_id, lang, name, face, folded, prints)"
                     " SELECT ?, lang, name, face, folded, prints FROM names WHERE oracle_id = ?", (real, made))
         move_rulings(con, made, real)
+        move_printed(con, made, real)
         con.execute("DELETE FROM names WHERE oracle_id = ?", (made,))
         con.execute("DELETE FROM cards WHERE oracle_id = ?", (made,))
     return len(pairs)

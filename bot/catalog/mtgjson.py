@@ -8,6 +8,7 @@ import ijson
 
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
+from bot.catalog.printed import INSERT as PRINTED_INSERT, mtgjson_row
 from bot.catalog.rulings import RulingWriter
 from bot.languages import MTGJSON_NAMES
 from bot.text import fold
@@ -75,6 +76,9 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
             elif foreign.get("name"):
                 rows.append((oracle_id, lang, foreign["name"], -1))
             report.add("printed names")
+            text = mtgjson_row(oracle_id, lang, face_index, foreign)
+            if text:
+                con.execute(PRINTED_INSERT, text)
         con.executemany(NAME_UPSERT, [row + (fold(row[2]),) for row in rows])
         report.add("cards")
         if face_index <= 0:

@@ -26,6 +26,17 @@ CREATE TABLE IF NOT EXISTS names (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS names_by_name ON names(name);
 
+-- A card's text as printed in another language (Scryfall printed_*, MTGJSON foreignData).
+CREATE TABLE IF NOT EXISTS printed_texts (
+    oracle_id TEXT NOT NULL REFERENCES cards(oracle_id) ON DELETE CASCADE,
+    lang      TEXT NOT NULL,
+    face      INTEGER NOT NULL DEFAULT -1,    -- -1: the whole card; 0, 1…: that face
+    name      TEXT,
+    type_line TEXT NOT NULL DEFAULT '',
+    text      TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (oracle_id, lang, face)
+) WITHOUT ROWID;
+
 CREATE TABLE IF NOT EXISTS documents (
     id          INTEGER PRIMARY KEY,
     key         TEXT NOT NULL UNIQUE,    -- what identifies the source: kind + file name

@@ -13,6 +13,7 @@ from bot.languages import LANGUAGES
 from bot.text import fold
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
+from bot.catalog.printed import INSERT as PRINTED_INSERT, scryfall_rows as printed_rows
 from bot.catalog.rulings import RulingWriter
 from bot.catalog.streams import iter_json_records
 
@@ -104,12 +105,15 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
     report = ImportReport(str(path), "scryfall-cards")
     cards: list[tuple] = []
     names: list[tuple] = []
+    printed: list[tuple] = []
 
     def flush() -> None:
         con.executemany(CARD_UPSERT, cards)
         con.executemany(NAME_UPSERT, names)
+        con.executemany(PRINTED_INSERT, printed)
         cards.clear()
         names.clear()
+        printed.clear()
 
     for number, obj in iter_json_records(path):
         if not isinstance(obj, dict) or obj.get("object", "card") != "card":
@@ -126,6 +130,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         row = card_row(obj)
         cards.append(row + (lang == "en",))
         names.extend(name_rows(obj))
+        printed.extend(printed_rows(obj))
         report.add("card objects")
         if len(cards) >= BATCH:
             flush()

@@ -43,6 +43,15 @@ class Card:
 
 
 @dataclass(frozen=True)
+class PrintedText:
+    """A card's name, type line and text as printed in ``lang`` (faces joined as Oracle's are)."""
+    lang: str
+    name: str | None
+    type_line: str
+    text: str
+
+
+@dataclass(frozen=True)
 class RulingSource:
     """A document a ruling came from, with the date and author it gives."""
     document: str                    # the document's key (kind and file name)
@@ -141,6 +150,18 @@ class Catalog:
         rows = self.query("SELECT name FROM names WHERE oracle_id = ? AND lang = ? ORDER BY face, name LIMIT 1",
                           (oracle_id, lang))
         return rows[0][0] if rows else None
+
+    def printed_text(self, oracle_id: str, lang: str) -> PrintedText | None:
+        """The card's text as printed in ``lang``, if the catalog holds it."""
+        rows = self.query("SELECT face, name, type_line, text FROM printed_texts WHERE oracle_id = ? AND lang = ?"
+                          " ORDER BY face", (oracle_id, lang))
+        whole = [r for r in rows if r[0] == -1]
+        if whole:
+            return PrintedText(lang, whole[0][1], whole[0][2], whole[0][3])
+        if not rows:
+            return None
+        return PrintedText(lang, " // ".join(r[1] or "" for r in rows), " // ".join(r[2] for r in rows),
+                           "\n//\n".join(r[3] for r in rows))
 
     def rulings(self, oracle_id: str) -> list[Ruling]:
         rows = self.query(f"SELECT {_RULING_COLUMNS} FROM rulings r JOIN documents d ON d.id = r.document_id"

@@ -12,7 +12,7 @@ from bot.reply import Choice, Reply
 
 
 def ruling(services: Services, card: str, lang: str, *, search: str | None = None,
-           machine: str = "show", show_originals: bool = False) -> Reply:
+           machine: str = "show", show_originals: bool = False, show_oracle: bool = False) -> Reply:
     msg = messages(lang)
     if search and len(search) > MAX_SEARCH_CHARS:
         return Reply(content=msg._("The search text is too long (at most {limit} characters).",
@@ -21,7 +21,7 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
     if lookup.reply:
         return lookup.reply
     report = rulings_for(services.catalog, lookup.oracle_id, lang, search=search or None, machine=machine)
-    reply = Reply(pages=ruling_pages(report, msg, show_originals))
+    reply = Reply(pages=ruling_pages(report, msg, show_originals, show_oracle))
     rules = services.rules
     reply.choices = [Choice(f"{msg._('Rule {number}', number=n)} — {rules.current.rules[n].title}"[:100], n)
                      for n in rules.keyword_rules(report.card.oracle_text)]
@@ -31,6 +31,10 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
         "oracle_id": report.card.oracle_id, "name": report.card.name, "title": card_title(report),
         "lang": lang, "no_translation": report.no_translation, "no_english": report.no_english,
         "translations": has_translations(report),
+        "printed_text": ({"lang": report.printed.lang, "name": report.printed.name,
+                          "type_line": report.printed.type_line, "text": report.printed.text}
+                         if report.printed else None),
+        "oracle_text": report.card.oracle_text,
         "rulings": [ruling_json(e, report, msg) for e in report.entries],
     }
     return reply

@@ -82,9 +82,26 @@ def _language_note(report: RulingsReport, msg: Messages) -> str | None:
     return None
 
 
-def ruling_pages(report: RulingsReport, msg: Messages, show_originals: bool = False) -> list[Page]:
-    card = report.card
+def card_text_lines(report: RulingsReport, msg: Messages, show_oracle: bool = False) -> list[str]:
+    """The card's type line and text: as printed in the reader's language where the catalog has
+    it (the Oracle text, the reference, one click away), else the Oracle text with a note."""
+    card, printed, language = report.card, report.printed, msg.language_name(report.lang)
+    if printed and not show_oracle:
+        note = msg._("Card text as printed in {language}; the Oracle text (English) is the reference.",
+                     language=language)
+        return [f"*{printed.type_line}*" if printed.type_line else "", printed.text, "", f"*{note}*"]
     lines = [f"*{card.type_line}*" if card.type_line else "", card.oracle_text]
+    if report.lang != "en" and not printed:
+        note = msg._("No {language} printed text of this card in the catalog: the Oracle text (English) is shown.",
+                     language=language)
+        lines += ["", f"*{note}*"]
+    return lines
+
+
+def ruling_pages(report: RulingsReport, msg: Messages, show_originals: bool = False,
+                 show_oracle: bool = False) -> list[Page]:
+    card = report.card
+    lines = card_text_lines(report, msg, show_oracle)
     note = _language_note(report, msg)
     if note:
         lines += ["", note]

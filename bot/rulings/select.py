@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from bot.catalog import Card, Catalog, Ruling
+from bot.catalog.store import PrintedText
 from bot.text import fold
 
 SEARCH_MIN_SCORE = 85
@@ -54,6 +55,7 @@ class RulingsReport:
     search: str | None = None
     total: int = 0                    # before the search filter
     printed_names: dict = field(default_factory=dict)
+    printed: PrintedText | None = None   # the card's text as printed in ``lang`` (not English)
 
     @property
     def display_name(self) -> str:
@@ -155,7 +157,8 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
     total = len(entries)
     if search:
         entries = [e for e in entries if matches(search, e)]
-    return RulingsReport(card, lang, tuple(entries), search, total, catalog.names(oracle_id))
+    printed = catalog.printed_text(oracle_id, lang) if lang != "en" else None
+    return RulingsReport(card, lang, tuple(entries), search, total, catalog.names(oracle_id), printed)
 
 
 def matches(search: str, entry: RulingEntry) -> bool:
