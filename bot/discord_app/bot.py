@@ -51,7 +51,7 @@ class WayfinderBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         # before READY: the catalog, the name index, every language's messages and Babel locale
         # data, so that no first command in any language pays for loading them
-        await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules, i18n.warm_up()))
+        await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules.warm(), i18n.warm_up()))
         config = self.services.config
         # one process syncs the commands: the one running shard 0 (every process, without sharding)
         if config.sync_commands and (config.shard_ids is None or 0 in config.shard_ids):

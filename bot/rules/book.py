@@ -305,10 +305,17 @@ class RulesBook:
         return list(dict.fromkeys(n for n in CITED_NUMBER.findall(" ".join(CITATION.findall(definition)))
                                   if n in self.current.rules))
 
+    def warm(self) -> "RulesBook":
+        """Build now what the first search by words needs (the bot does so before it connects)."""
+        self.word_index
+        return self
+
     @cached_property
     def word_index(self) -> WordIndex:
         """Every rule's text and glossary entry by its words (built on the first search)."""
         edition = self.current
+        if edition is None:
+            return WordIndex({}, {})
         documents = {number: edition.rules[number].text for number in edition.order}
         titles = {number: edition.rules[number].title for number in edition.order if edition.rules[number].title}
         for term, definition in edition.glossary.items():
