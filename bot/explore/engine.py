@@ -324,7 +324,7 @@ class Engine:
 
     def _payoff_step(self, step: str, ability: Ability, payoff: Payoff) -> None:
         source = self.current(ability.ref)
-        name, cites, gone = ability.card, payoff.cites, ("608.2h", "113.7a") + payoff.left
+        name, cites, gone = ability.card, payoff.cites, ("113.7a", "400.7") + payoff.left
         player = self.state.player(ability.controller)
         if step == "counter":
             if source:
