@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pwd
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -76,9 +77,20 @@ class PostgresCluster:
             done = self._server("pg_ctl", "-D", str(self.data), "-l", str(self.dir / "server.log"), "-w", "-t", "30",
                                 "-o", f"-h 127.0.0.1 -p {self.port} -k {self.dir}", "start")
             if done.returncode == 0:
+                self._watch()
                 return self
         log = (self.dir / "server.log").read_text(errors="replace") if (self.dir / "server.log").exists() else ""
         raise RuntimeError(f"pg_ctl start failed: {done.stderr or done.stdout}\n{log[-2000:]}")
+
+    def _watch(self) -> None:
+        """Stop and remove the cluster once this test run ends, however it ends (killed, timed out):
+        a small shell loop, in its own session, waiting for this process to go."""
+        stop = " ".join(shlex.quote(a) for a in [*self._as, str(self.bindir / "pg_ctl"), "-D", str(self.data),
+                                                  "-m", "immediate", "-w", "stop"])
+        script = (f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; "
+                  f"{stop} >/dev/null 2>&1; rm -rf {shlex.quote(str(self.dir))}")
+        subprocess.Popen(["sh", "-c", script], start_new_session=True, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def stop(self) -> None:
         if self.port:
