@@ -105,3 +105,14 @@ async def test_a_slow_decklist_is_deferred_at_once_and_answered_after(discord_bo
     kind, message = await fake.next_edit(answer.token, timeout=SLOW + 10)
     assert kind == "followup"
     assert message["content"] == i18n.messages("de")._("Deck “{deck}” saved ({count} cards).", deck="mine", count=24)
+
+
+async def test_a_slow_private_answer_after_a_public_thinking_stays_private(discord_bot, slow_down):
+    fake = discord_bot.fake
+    slow_down("cogs.ruling", "ruling_command")
+    answer = await fake.slash("ruling", [option("card", "???")], locale="fr")
+    assert answer.type == 5 and not answer.data.get("flags", 0) & 64   # the answer's kind was not known yet
+    kind, message = await fake.next_edit(answer.token, timeout=SLOW + 10)
+    assert kind == "followup" and message["flags"] & 64                # an error is said privately
+    assert message["content"] == i18n.messages("fr")._("That name has no letters or digits in it.")
+    assert answer.message_id not in fake.messages                      # the public "thinking…" is gone
