@@ -382,8 +382,8 @@ class FakeDiscord:
         for r in self.requests:
             if r.method in ("POST", "PATCH") and isinstance(r.body, dict) and (
                     "/callback" in r.path or "/webhooks/" in r.path or "/messages" in r.path):
-                if "/callback" in r.path and "data" not in r.body:
-                    continue   # a bare deferral ("thinking…") carries no message
+                if "/callback" in r.path and ("data" not in r.body or r.body.get("type") in (5, 6)):
+                    continue   # a deferral ("thinking…", private or not, or a pending edit) carries no message
                 out.append(r.body["data"] if "/callback" in r.path else r.body)
         return out
 
