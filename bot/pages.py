@@ -18,7 +18,10 @@ FIELD_VALUE_LIMIT = 1024
 FIELDS_LIMIT = 25
 TOTAL_LIMIT = 6000
 FOOTER_LIMIT = 2048
-CHOICE_LIMIT = 100     # a menu option's or an autocomplete choice's label and value
+CHOICE_LIMIT = 100     # a menu option's or an autocomplete choice's label and value; a custom id
+CHOICES_LIMIT = 25     # the options of a menu, the choices of an autocomplete
+BUTTON_LABEL_LIMIT = 80
+MODAL_LABEL_LIMIT = 45  # a modal's title, a text input's label
 # what one page aims for: well within the limits, and readable on a phone
 PAGE_CHARS = 3500
 PAGE_FIELDS = 8

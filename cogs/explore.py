@@ -14,7 +14,7 @@ from bot.explore import decks
 from bot.explore.command import (MAX_SEED_CHARS, MAX_TIMES, ExploreRequest, choose_deck, new_request,
                                  odds as odds_command, run as run_command)
 from bot.matching.lookup import autocomplete_choices
-from bot.pages import escape
+from bot.pages import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES_LIMIT, MODAL_LABEL_LIMIT, escape
 from bot.reply import too_long
 from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 from bot.text import MAX_QUERY_CHARS
@@ -55,7 +55,7 @@ class ExploreView(OwnerView):
             return
         for choice in self.reply.choices:
             style = discord.ButtonStyle.primary if choice.value == "keep" else discord.ButtonStyle.secondary
-            self._add(choice.label, f"wf:explore:choose:{choice.value}"[:100], self._answer(choice.value), style)
+            self._add(choice.label, f"wf:explore:choose:{choice.value}"[:CHOICE_LIMIT], self._answer(choice.value), style)
         self._add(self.msg._("Replay"), "wf:explore:replay", self.replay, discord.ButtonStyle.secondary)
         self._add(self.msg._("New seed"), "wf:explore:new-seed", self.new_seed, discord.ButtonStyle.secondary)
         menu = rules_select(self.cog.bot.services, self.ctx.lang, self.msg,
@@ -64,7 +64,7 @@ class ExploreView(OwnerView):
             self.add_item(menu)
 
     def _add(self, label, custom_id, callback, style) -> None:
-        button = discord.ui.Button(label=label[:80], custom_id=custom_id, style=style)
+        button = discord.ui.Button(label=label[:BUTTON_LABEL_LIMIT], custom_id=custom_id, style=style)
         button.callback = callback
         self.add_item(button)
 
@@ -128,10 +128,10 @@ class DeckModal(AnswersErrors, discord.ui.Modal):
 
     def __init__(self, cog: "Explore", ctx: Context, name: str, opened_by: discord.Interaction,
                  text: str | None = None):
-        super().__init__(title=ctx.msg._("Paste a decklist")[:45], custom_id=f"wf:explore:deck-modal:{opened_by.id}",
+        super().__init__(title=ctx.msg._("Paste a decklist")[:MODAL_LABEL_LIMIT], custom_id=f"wf:explore:deck-modal:{opened_by.id}",
                          timeout=3600)
         self.cog, self.ctx, self.name = cog, ctx, name
-        self.decklist = discord.ui.TextInput(label=ctx.msg._("Decklist (MTGA, MTGO or “4 Name” lines)")[:45],
+        self.decklist = discord.ui.TextInput(label=ctx.msg._("Decklist (MTGA, MTGO or “4 Name” lines)")[:MODAL_LABEL_LIMIT],
                                              style=discord.TextStyle.paragraph, max_length=4000,
                                              custom_id="wf:explore:decklist", default=text)
         self.add_item(self.decklist)
@@ -144,7 +144,7 @@ class DeckModal(AnswersErrors, discord.ui.Modal):
         if parsed.errors:
             # nothing is lost: the button opens the form again with the list as it was pasted
             view = OwnerView(interaction, msg)
-            again = discord.ui.Button(label=msg._("Paste a decklist")[:80], custom_id="wf:explore:deck-edit",
+            again = discord.ui.Button(label=msg._("Paste a decklist")[:BUTTON_LABEL_LIMIT], custom_id="wf:explore:deck-edit",
                                       style=discord.ButtonStyle.primary)
 
             async def reopen(button_interaction: discord.Interaction) -> None:
@@ -274,7 +274,8 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         saved = await self.bot.settings.deck_names(interaction.guild_id) if interaction.guild_id else []
         names = ([] if interaction.command and interaction.command.name == "delete" else decks.preset_names()) + saved
         current = current.lower()
-        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if current in n.lower()][:25]
+        return [app_commands.Choice(name=n[:CHOICE_LIMIT], value=n[:CHOICE_LIMIT])
+                for n in names if current in n.lower()][:CHOICES_LIMIT]
 
     @run.autocomplete("explorer")
     @odds.autocomplete("explorer")

@@ -12,6 +12,7 @@ import discord
 from discord.ext import commands
 
 from bot.matching.lookup import AUTOCOMPLETE_PREFIX
+from bot.pages import BUTTON_LABEL_LIMIT
 from bot.rulings.command import ruling as ruling_command
 from bot.rulings.inline import inline_cards, inline_names
 
@@ -22,7 +23,7 @@ class RulingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wf:inl
     """Works after a restart too: the card is in the button's id."""
 
     def __init__(self, oracle_id: str, label: str = "Rulings"):
-        super().__init__(discord.ui.Button(label=label[:80], style=discord.ButtonStyle.secondary,
+        super().__init__(discord.ui.Button(label=label[:BUTTON_LABEL_LIMIT], style=discord.ButtonStyle.secondary,
                                            custom_id=f"wf:inline:{oracle_id}"))
         self.oracle_id = oracle_id
 

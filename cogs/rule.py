@@ -6,7 +6,7 @@ from discord import app_commands
 from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
-from bot.pages import CHOICE_LIMIT
+from bot.pages import BUTTON_LABEL_LIMIT, CHOICE_LIMIT
 from bot.rules.book import MAX_QUERY
 from bot.rules.command import rule as rule_command
 from bot.i18n import messages
@@ -39,7 +39,7 @@ class RuleView(OwnerView):
                                        self.page >= len(self.reply.pages) - 1, 0))
         for i, choice in enumerate(self.reply.choices[:10]):
             row = 1 + i // 5
-            self.add_item(self._button(choice.label[:80], f"wf:rule:go:{choice.value}"[:100],
+            self.add_item(self._button(choice.label[:BUTTON_LABEL_LIMIT], f"wf:rule:go:{choice.value}"[:CHOICE_LIMIT],
                                        self._go(choice.value), False, row))
 
     def _button(self, label, custom_id, callback, disabled, row):

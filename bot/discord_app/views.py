@@ -12,7 +12,7 @@ import discord
 from bot.discord_app.errors import AnswersErrors
 from bot.reply import Reply
 from bot.i18n import Messages, messages
-from bot.pages import Page
+from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT, Page
 from bot.settings.language import reply_language
 from bot.settings.store import GuildSettings
 
@@ -171,8 +171,8 @@ def choices_view(interaction, msg: Messages, reply: Reply, on_pick) -> discord.u
         return None
     view = OwnerView(interaction, msg)
     select = discord.ui.Select(placeholder=msg._("Choose a card"), custom_id="wf:pick",
-                               options=[discord.SelectOption(label=c.label[:100], value=c.value[:100])
-                                        for c in reply.choices[:25]])
+                               options=[discord.SelectOption(label=c.label[:CHOICE_LIMIT], value=c.value[:CHOICE_LIMIT])
+                                        for c in reply.choices[:CHOICES_LIMIT]])
 
     async def picked(select_interaction: discord.Interaction) -> None:
         view.stop()
@@ -188,8 +188,8 @@ def rules_select(services, lang: str, msg: Messages, choices: list[tuple[str, st
     if not choices:
         return None
     select = discord.ui.Select(placeholder=msg._("Rule {number}", number="…"), custom_id=custom_id, row=4,
-                               options=[discord.SelectOption(label=label[:100], value=value[:100])
-                                        for label, value in choices[:25]])
+                               options=[discord.SelectOption(label=label[:CHOICE_LIMIT], value=value[:CHOICE_LIMIT])
+                                        for label, value in choices[:CHOICES_LIMIT]])
 
     async def picked(interaction: discord.Interaction) -> None:
         from bot.rules.command import rule

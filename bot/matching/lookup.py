@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from bot.i18n import Messages
 from bot.matching import Matcher, Resolution
-from bot.pages import escape
+from bot.pages import CHOICES_LIMIT, escape
 from bot.text import MAX_QUERY_CHARS
 from bot.reply import Choice, Reply
 
@@ -49,4 +49,4 @@ def resolve_card(matcher: Matcher, value: str, msg: Messages, prefer_lang: str |
 
 def autocomplete_choices(matcher: Matcher, current: str, prefer_lang: str | None) -> list[Choice]:
     return [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id)
-            for c in matcher.autocomplete(current, prefer_lang=prefer_lang, limit=25)]
+            for c in matcher.autocomplete(current, prefer_lang=prefer_lang, limit=CHOICES_LIMIT)]

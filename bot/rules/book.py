@@ -15,7 +15,7 @@ from functools import cached_property
 
 from rapidfuzz import fuzz, process
 
-from bot.pages import CHOICE_LIMIT
+from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
 from bot.rules.numbers import GLOSSARY_PREFIX, glossary_value, is_subrule, query_of, split_letter
 from bot.rules.search import WordIndex, words
 from bot.text import clip, clip_query, fold
@@ -382,7 +382,7 @@ class RulesBook:
             return clip(query_of(value), CHOICE_LIMIT)
         return self._labels.get(value, value)
 
-    def autocomplete(self, current: str, limit: int = 25) -> list[tuple[str, str]]:
+    def autocomplete(self, current: str, limit: int = CHOICES_LIMIT) -> list[tuple[str, str]]:
         """(label, value) choices: numbers by prefix, titles and glossary terms by words."""
         if self.current is None:
             return []
