@@ -286,8 +286,8 @@ def _data(args, config: Config) -> int:
     from bot.catalog.store import Catalog
     if args.data_command == "import":
         ensure_catalog(config.catalog_path, log=print)
-        import_files(config.catalog_path, args.files, progress=not args.no_progress, log=print)
-        return 0
+        reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=print)
+        return 1 if any(r.skipped for r in reports) else 0   # a file was refused whole
     if args.data_command == "bundled":
         build_bundled(config.catalog_path, log=print)
         return 0

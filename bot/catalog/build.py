@@ -126,6 +126,14 @@ class ImportReport:
     def warn(self, message: str) -> None:
         self.warnings.append(message)
 
+    @classmethod
+    def skipped_file(cls, path: str, kind: str, reason: str) -> "ImportReport":
+        """The report of a file none of which was imported."""
+        report = cls(path, kind, {"files skipped": 1})
+        report.warn(reason)
+        report.skipped = reason
+        return report
+
     def record(self, con: sqlite3.Connection) -> None:
         con.execute(
             "INSERT INTO imports(path, kind, imported_at, counts, warnings) VALUES (?,?,?,?,?)",
@@ -133,7 +141,11 @@ class ImportReport:
              json.dumps(self.counts, sort_keys=True), len(self.warnings)),
         )
 
+    skipped: str | None = None   # why none of the file was imported
+
     def summary(self) -> str:
+        if self.skipped:
+            return f"{self.kind} {Path(self.path).name}: skipped, nothing imported — {self.skipped}"
         parts = ", ".join(f"{v:,} {k}" for k, v in sorted(self.counts.items()))
         skipped = f"; {len(self.warnings):,} skipped" if self.warnings else ""
         return f"{self.kind} {Path(self.path).name}: {parts or 'nothing'}{skipped}"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.dates import parse_date_line
-from bot.catalog.errors import DataImportError
+from bot.catalog.errors import DataImportError, SkippedFile
 from bot.catalog.streams import open_binary
 from bot.rules.numbers import is_subrule, parent_number
 
@@ -58,9 +58,11 @@ def _title(text: str) -> str | None:
 def parse_rules(text: str, path: str = "<text>") -> RulesDocument:
     lines = [line.strip() for line in text.splitlines()]
     found = _EFFECTIVE.search(text[:2000])
-    if not found:
-        raise DataImportError(path, "no 'These rules are effective as of …' line: not a Comprehensive Rules file", "start")
-    effective = parse_date_line(found.group(1))[0]
+    dated = parse_date_line(found.group(1)) if found else None
+    if not dated:   # no edition to file it under: refused whole, the other files import
+        said = f"“{found.group(0)}”" if found else "no “These rules are effective as of …” line"
+        raise SkippedFile(path, f"an edition of the Comprehensive Rules that cannot be told: {said}", "start")
+    effective = dated[0]
     credits = [i for i, line in enumerate(lines) if line == "Credits"]
     glossary_at = [i for i, line in enumerate(lines) if line == "Glossary"]
     if len(credits) < 2 or len(glossary_at) < 2:

@@ -10,9 +10,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.catalog.langdetect import detect, detect_sentences
+from bot.catalog.langdetect import detect, detect_sentences, detectable
 from bot.catalog.dates import parse_date_line
-from bot.catalog.errors import DataImportError
+from bot.catalog.errors import DataImportError, SkippedFile
+from bot.languages import LANGUAGES
 
 _NOTICE = re.compile(
     r"(générée? automatiquement|traduction automatique|traducción automática|traduzione automatica"
@@ -100,6 +101,10 @@ def parse_document(path: Path | str, text: str | None = None) -> ParsedDocument:
     del current
     if not rulings:
         raise DataImportError(str(path), "no ruling found (expected date lines or bullets)")
+    unknown = [r.text for r in rulings if not detectable(r.text)]
+    if unknown:
+        raise SkippedFile(str(path), f"the language of {len(unknown)} of its {len(rulings)} rulings cannot be told"
+                                     f" (not one of {', '.join(LANGUAGES)}): “{unknown[0][:60]}”")
     rules_lang = detect(" ".join(text for _, text in rules)) if rules else None
     return ParsedDocument(str(path), title, notice, detect(notice) if notice else None,
                           rulings, card_lines, rules, rules_lang)

@@ -11,3 +11,9 @@ class DataImportError(Exception):
         self.message = message
         where = f"{self.path} ({position})" if position else self.path
         super().__init__(f"{where}: {message}")
+
+
+class SkippedFile(DataImportError):
+    """A file that cannot be used as a whole (a ruling document for no known card, or in no language
+    Wayfinder can tell; a Comprehensive Rules file of no known edition): none of it is imported, it is
+    said and counted, and the other files import."""

@@ -9,7 +9,7 @@ from tqdm import tqdm
 
 from bot.catalog.build import ImportReport, catalog_transaction, import_lock
 from bot.catalog.comprehensive_rules import import_rules
-from bot.catalog.errors import DataImportError
+from bot.catalog.errors import DataImportError, SkippedFile
 from bot.catalog.linking import link_translations
 from bot.catalog.mtgjson import import_mtgjson
 from bot.catalog.names import DocumentCardFinder
@@ -22,6 +22,8 @@ from bot.matching.index import remove_other_indexes, write_index
 
 # cards first (everything else refers to them), then rulings, documents, rules
 ORDER = {"cards": 0, "mtgjson": 1, "rulings": 2, "document": 3, "rules": 4}
+KIND_NAMES = {"cards": "scryfall-cards", "mtgjson": "mtgjson", "rulings": "scryfall-rulings",
+              "document": "ruling document", "rules": "comprehensive rules"}
 
 
 def classify(path: Path) -> str:
@@ -57,12 +59,15 @@ def _import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress:
     with catalog_transaction(catalog) as con:
         index: DocumentCardFinder | None = None
         for kind, path in files:
-            if kind == "document":
-                index = index or DocumentCardFinder(con)
-                report = import_document(con, path, index)
-            else:
-                report = _import_stream(con, kind, path, progress)
-                index = None
+            try:
+                if kind == "document":
+                    index = index or DocumentCardFinder(con)
+                    report = import_document(con, path, index)
+                else:
+                    report = _import_stream(con, kind, path, progress)
+                    index = None
+            except SkippedFile as exc:   # raised before anything of the file was written
+                report = ImportReport.skipped_file(str(path), KIND_NAMES[kind], exc.message)
             report.record(con)
             reports.append(report)
             if log:

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from lingua import Language, LanguageDetectorBuilder
 
-from bot.text import fold
+from bot.text import fold, is_cjk_char
 
 
 _LATIN = {
@@ -45,6 +45,7 @@ _SYMBOL = re.compile(r"\{[^}]*\}")
 _SENTENCE = re.compile(r"(?<=[.!?…])\s+|[()]")
 _LETTER = re.compile(r"[^\W\d_]", re.UNICODE)
 _lock = threading.Lock()
+MIN_LETTERS = 3   # fewer letters than this tell no language
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,15 @@ def _latin_language(text: str) -> str:
     with _lock:  # Lingua's detector is not documented as thread-safe
         found = _detector().detect_language_of(text)
     return _LATIN.get(found, "en") if found else "en"
+
+
+def detectable(text: str) -> bool:
+    """Whether ``text`` can be told to be in one of the print languages: it has letters, and most
+    of them in the Latin, Cyrillic, Han, kana or Hangul scripts (not Hebrew, Arabic, Greek…)."""
+    letters = _LETTER.findall(_SYMBOL.sub(" ", text))
+    known = sum(1 for ch in letters if ord(ch) < 0x0250 or 0x0400 <= ord(ch) <= 0x04FF or is_cjk_char(ch)
+                or 0xFF66 <= ord(ch) <= 0xFF9F)
+    return len(letters) >= MIN_LETTERS and known * 2 > len(letters)
 
 
 def detect(text: str) -> str:

@@ -10,7 +10,7 @@ from rapidfuzz import fuzz
 from bot.text import fold
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.documents import ParsedDocument, ParsedRuling, parse_document
-from bot.catalog.errors import DataImportError
+from bot.catalog.errors import SkippedFile
 from bot.catalog.names import DocumentCardFinder
 from bot.catalog.rulings import RulingWriter
 from bot.rules.numbers import is_subrule, parent_number
@@ -46,8 +46,8 @@ def resolve_card(doc: ParsedDocument, index: DocumentCardFinder) -> str:
     found = index.mentioned([r.text for r in doc.rulings])
     if found:
         return found
-    raise DataImportError(doc.path, f"no card in the catalog matches the title {doc.title!r}"
-                          if doc.title else "the document names no known card")
+    raise SkippedFile(doc.path, f"no card in the catalog matches the title {doc.title!r}"
+                      if doc.title else "the document names no card the catalog knows")
 
 
 def status_of(ruling: ParsedRuling, doc: ParsedDocument) -> str:
