@@ -235,7 +235,7 @@ class Engine:
                                         ids=[t.source for t in mine])
             mine = [mine[i] for i in placed]
             if len(mine) > 1:
-                self.emit("order", ("603.3b",), abilities=[t.label() for t in mine])
+                self.emit("order", ("603.3b", "405.5"), abilities=[t.label() for t in mine])
             for ability in mine:
                 if ability.wants_target and not self._choose_target(ability):
                     continue
@@ -295,7 +295,7 @@ class Engine:
         effect = ability.effect
         if isinstance(effect, CreateMap):
             token = CardFacts(MAP_TOKEN, "Token Artifact — Map", token=True)
-            self.emit("create_token", ("111.1",), card=MAP_TOKEN)
+            self.emit("create_token", ("111.10s",), card=MAP_TOKEN)
             self.put_onto_battlefield(token, self._new_id("map"), controller=ability.controller)
         elif isinstance(effect, Spell):
             self._resolve_spell(ability, effect)
@@ -451,7 +451,7 @@ class Engine:
     def _counter(self, ref: Ref, present: Permanent | None, empty: bool) -> None:
         if present is not None:
             present.counters += 1
-            cites = ("ruling:empty",) if empty else ("701.44a",)
+            cites = ("701.44a", "ruling:empty") if empty else ("701.44a",)
             if not present.is_creature:
                 cites += ("ruling:noncreature",)
             self.emit("counter", cites, id=present.id, card=present.card.name, total=present.counters)

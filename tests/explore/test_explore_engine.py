@@ -96,6 +96,7 @@ def test_empty_library_still_gives_the_counter(lookup):
     assert counters(result, "c") == 1
     assert result["explored"] == [{"permanent": "c", "card": "Merfolk Branchwalker", "revealed": None}]
     assert "ruling:empty" in cites(result, "empty_library")
+    assert "701.44a" in cites(result, "counter")   # "Otherwise": no land card was revealed
 
 
 # -- ruling: a specific creature that has left the battlefield still explores
@@ -242,6 +243,7 @@ def test_map_token_is_sacrificed_and_its_target_explores(lookup):
 def test_topography_tracker_makes_a_map_and_doubles_explores(lookup):
     result = play(lookup, library=["Forest", "Island"], action={"enter": "Topography Tracker", "id": "tr"})
     assert any(p["card"] == "Map" for p in result["state"]["battlefield"])
+    assert cites(result, "create_token") == ["111.10s"]   # the predefined Map token, not just "a token"
     result = play(lookup, library=["Forest", "Island"], battlefield=[{"id": "tr", "card": "Topography Tracker"}],
                   action={"enter": "Merfolk Branchwalker", "id": "b"})
     assert [e["revealed"] for e in result["explored"]] == ["Forest", "Island"]
