@@ -7,7 +7,6 @@ from typing import Callable
 
 from bot.config import DATA_DIR
 from bot.catalog.build import SCHEMA_VERSION, ImportReport
-from bot.catalog.importer import import_files
 
 
 def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
@@ -18,6 +17,7 @@ def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
 
 def build_bundled(catalog: Path, log: Callable[[str], None] | None = None) -> list[ImportReport]:
     """Import the bundled data into ``catalog`` (created if missing, refreshed otherwise)."""
+    from bot.catalog.importer import import_files  # only when building: start-up need not load it
     return import_files(catalog, bundled_files(), log=log)
 
 

@@ -11,7 +11,7 @@ import json
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from rapidfuzz import fuzz, process
 
@@ -108,19 +108,32 @@ def load_editions(catalog) -> tuple[list[Edition], list[tuple[str, str, list[Rul
     for edition_id, date, lang, path in catalog.query(
             "SELECT e.id, e.effective_date, e.lang, d.path FROM cr_editions e"
             " JOIN documents d ON d.id = e.document_id ORDER BY e.effective_date"):
-        rules = {}
-        for number, parent, title, text, examples, position in catalog.query(
-                "SELECT number, parent, title, text, examples, position FROM cr_rules WHERE edition_id = ?",
-                (edition_id,)):
-            rules[number] = Rule(number, parent, title, text, tuple(json.loads(examples)) if examples else (),
-                                 position)
         if date.startswith("excerpt:"):
+            rules = _load_rules(catalog, edition_id)
             excerpts.append((lang, path, sorted(rules.values(), key=lambda r: r.position)))
             continue
-        glossary = dict(catalog.query("SELECT term, definition FROM cr_glossary WHERE edition_id = ?",
-                                      (edition_id,)))
-        editions.append(Edition(edition_id, date, lang, rules, glossary).index())
+        editions.append(_load_edition(catalog, edition_id, date, lang))
     return editions, excerpts
+
+
+def load_current_edition(catalog) -> Edition | None:
+    """The newest English edition alone."""
+    rows = catalog.query("SELECT id, effective_date, lang FROM cr_editions"
+                         " WHERE lang = 'en' AND effective_date NOT LIKE 'excerpt:%'"
+                         " ORDER BY effective_date DESC LIMIT 1")
+    return _load_edition(catalog, *rows[0]) if rows else None
+
+
+def _load_rules(catalog, edition_id: int) -> dict[str, Rule]:
+    return {number: Rule(number, parent, title, text, tuple(json.loads(examples)) if examples else (), position)
+            for number, parent, title, text, examples, position in catalog.query(
+                "SELECT number, parent, title, text, examples, position FROM cr_rules WHERE edition_id = ?",
+                (edition_id,))}
+
+
+def _load_edition(catalog, edition_id: int, date: str, lang: str) -> Edition:
+    glossary = dict(catalog.query("SELECT term, definition FROM cr_glossary WHERE edition_id = ?", (edition_id,)))
+    return Edition(edition_id, date, lang, _load_rules(catalog, edition_id), glossary).index()
 
 
 class RulesBook:
@@ -128,11 +141,32 @@ class RulesBook:
         self.editions = [e for e in editions if e.lang == "en"]
         self.current = self.editions[-1] if self.editions else None
         self.excerpts = [self._place_excerpt(lang, source, rules) for lang, source, rules in excerpts]
-        self._build_search()
+
+    _SEARCH = frozenset({"_numbers", "_labels", "_titles", "_glossary_words", "_title_words", "_title_keys"})
+
+    def __getattr__(self, name):
+        # built on first use: start-up and one-shot commands need only the current edition
+        if name in RulesBook._SEARCH:
+            self._build_search()
+            return self.__dict__[name]
+        if name in ("editions", "excerpts") and "_catalog" in self.__dict__:
+            self._load_older()
+            return self.__dict__[name]
+        raise AttributeError(name)
 
     @classmethod
     def from_catalog(cls, catalog) -> "RulesBook":
-        return cls(*load_editions(catalog))
+        """The current edition now; the older ones and the excerpts when first asked for."""
+        book = cls.__new__(cls)
+        book._catalog = catalog
+        book.current = load_current_edition(catalog)
+        return book
+
+    def _load_older(self) -> None:
+        editions, excerpts = load_editions(self._catalog)
+        editions = [e for e in editions if e.lang == "en"]
+        self.editions = editions[:-1] + [self.current] if self.current else editions
+        self.excerpts = [self._place_excerpt(lang, source, rules) for lang, source, rules in excerpts]
 
     @property
     def empty(self) -> bool:
@@ -341,16 +375,12 @@ class RulesBook:
         """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44."""
         if self.current is None or not text:
             return []
-        if not hasattr(self, "_keyword_patterns"):
-            patterns = []
-            for number in self.current.order:
-                rule = self.current.rules[number]
-                if rule.parent in ("701", "702") and rule.title and len(rule.title) > 2:
-                    word = re.escape(rule.title.lower())
-                    patterns.append((re.compile(rf"\b{word}(?:s|es|ed|ing)?\b"), number))
-            self._keyword_patterns = patterns
+        if "_keywords" not in self.__dict__:
+            self._keywords = [(rule.title.lower(), number) for number in self.current.order
+                              for rule in [self.current.rules[number]]
+                              if rule.parent in ("701", "702") and rule.title and len(rule.title) > 2]
         lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
-        found = [number for pattern, number in self._keyword_patterns if pattern.search(lowered)]
+        found = [number for word, number in self._keywords if word in lowered and _keyword(word).search(lowered)]
         return found[:limit]
 
     # -- autocomplete -------------------------------------------------------------------------
@@ -416,3 +446,9 @@ class RulesBook:
                 ranked.setdefault(self._titles[i][1], score / 2)
         values = sorted(ranked, key=lambda v: (-ranked[v], v))[:limit]
         return [(self.label(v), v) for v in values]
+
+
+@lru_cache(maxsize=None)
+def _keyword(word: str) -> re.Pattern:
+    """The keyword as a word, inflected ("explores"): compiled for the keywords texts use."""
+    return re.compile(rf"\b{re.escape(word)}(?:s|es|ed|ing)?\b")

@@ -1,18 +1,15 @@
-"""Import benchmark: time and peak memory of importing the real Scryfall files, the seeds and the
-Comprehensive Rules; the same for a file ten times larger generated from the real one (memory must
-not grow with the file); and a naive baseline measured in the same run (json.load of the whole
-all_cards file).
+"""Import benchmark: the whole ``wayfinder data import`` command as a user runs it (the bundled
+catalog it starts from, every file, the rulings' links, the name index), its time and its peak
+memory summed over its process tree; the same for an all_cards file ten times larger generated
+from the real one (memory must stay flat); beside ``json.load`` of all_cards measured in the same run.
 
     python tests/benchmarks/bench_import.py [--scale 10] [--skip-large]
-
-Each measurement runs in a child process, so its peak memory (max RSS) is its own.
 """
 from __future__ import annotations
 
 import argparse
 import gzip
 import json
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,39 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from _shared import PROJECT, SHARED_DATA, require_shared  # noqa: E402
+from _shared import ALL_CARDS, Report, full_catalog_files, json_load_baseline, require_shared, run_measured, user_env  # noqa: E402
 
-ALL_CARDS = SHARED_DATA / "scryfall" / "all-cards-derived-2022.json.gz"
-RULINGS = SHARED_DATA / "scryfall" / "rulings-derived-2022.json.gz"
-CR = SHARED_DATA / "cr" / "MagicCompRules-20260116.txt"
-
-CHILD_IMPORT = """
-import sys, time
-sys.path.insert(0, {project!r})
-from bot.catalog.importer import import_files
-from bot.catalog.bundled import bundled_files
-started = time.perf_counter()
-import_files({catalog!r}, {files!r} + [str(p) for p in bundled_files()], name_index=False)
-import resource
-print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
-"""
-
-CHILD_NAIVE = """
-import gzip, json, sys, time
-started = time.perf_counter()
-cards = json.load(gzip.open({path!r}))
-import resource
-print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, len(cards))
-"""
-
-
-def run_child(code: str) -> tuple[list[str], float]:
-    """Run ``code`` in a fresh interpreter; it prints its figures, the second being its own max RSS (KB)."""
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    if out.returncode:
-        raise SystemExit(f"the measured process failed:\n{out.stderr[-2000:]}")
-    fields = out.stdout.split()
-    return fields, int(fields[1]) / 1024
+WAYFINDER = str(Path(sys.executable).parent / "wayfinder")
+MAX_PEAK_MB = 300
+MAX_RATIO = 6.0
 
 
 def make_larger(source: Path, target: Path, scale: int) -> int:
@@ -77,33 +46,41 @@ def make_larger(source: Path, target: Path, scale: int) -> int:
     return count
 
 
-def main() -> None:
+def import_command(catalog: Path, files: list[Path]) -> tuple[float, float]:
+    env = user_env(WAYFINDER_CATALOG=str(catalog), WAYFINDER_LOG_LEVEL="WARNING")
+    seconds, peak, done = run_measured([WAYFINDER, "data", "import", "--no-progress", *map(str, files)], env=env)
+    if done.returncode:
+        raise SystemExit(f"the import failed:\n{done.stderr[-2000:]}")
+    return seconds, peak
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--scale", type=int, default=10)
     parser.add_argument("--skip-large", action="store_true")
     args = parser.parse_args()
     require_shared()
+    report = Report("import: `wayfinder data import` as a user runs it (bundled catalog, all_cards 206,674"
+                    " objects, 45,047 rulings, 4 CR editions, the name index)")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        out, peak = run_child(CHILD_IMPORT.format(project=str(PROJECT), catalog=str(tmp / "real.sqlite3"),
-                                                  files=[str(ALL_CARDS), str(RULINGS), str(CR)]))
-        print(f"import of the real files (206,674 card objects, 45,047 rulings, seeds, CR):"
-              f" {float(out[0]):.1f} s, peak {peak:.0f} MB")
-        out, naive_peak = run_child(CHILD_NAIVE.format(path=str(ALL_CARDS)))
-        print(f"naive baseline, json.load of all_cards alone ({int(out[2]):,} objects, no database):"
-              f" {float(out[0]):.1f} s, peak {naive_peak:.0f} MB")
-        if args.skip_large:
-            return
-        large = tmp / f"all-cards-x{args.scale}.json.gz"
-        started = time.perf_counter()
-        count = make_larger(ALL_CARDS, large, args.scale)
-        print(f"generated {large.name}: {count:,} card objects, {large.stat().st_size / 2**20:.0f} MB gzip,"
-              f" in {time.perf_counter() - started:.0f} s")
-        out, large_peak = run_child(CHILD_IMPORT.format(project=str(PROJECT), catalog=str(tmp / "large.sqlite3"),
-                                                        files=[str(large)]))
-        print(f"import of the {args.scale}x file: {float(out[0]):.1f} s, peak {large_peak:.0f} MB"
-              f" (memory bounded: {'yes' if large_peak < peak * 1.5 else 'NO'})")
+        base_seconds, base_peak = json_load_baseline()
+        seconds, peak = import_command(tmp / "real.sqlite3", full_catalog_files())
+        report.ratio("import time", seconds, base_seconds, MAX_RATIO)
+        report.limit("import peak memory (process tree)", peak, MAX_PEAK_MB, "MB", baseline=base_peak, digits=0)
+        if not args.skip_large:
+            large = tmp / f"all-cards-x{args.scale}.json.gz"
+            started = time.perf_counter()
+            count = make_larger(ALL_CARDS, large, args.scale)
+            report.info(f"generated {args.scale}x all_cards", f"{count:,} objects",
+                        f"{time.perf_counter() - started:.0f} s")
+            large_seconds, large_peak = import_command(tmp / "large.sqlite3", [large])
+            report.info(f"import time, {args.scale}x file", f"{large_seconds:.1f} s", f"{base_seconds:.2f} s",
+                        f"{large_seconds / base_seconds:.1f}x")
+            report.limit(f"import peak memory, {args.scale}x file", large_peak, MAX_PEAK_MB, "MB",
+                         baseline=peak, digits=0)
+    return report.finish()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

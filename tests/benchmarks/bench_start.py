@@ -1,0 +1,117 @@
+"""Start-up benchmark on the full catalog, measured as users run things, beside ``json.load`` of
+the all_cards file measured in the same run (the naive bot's start-up):
+
+- ready: a fresh process starts the bot against the offline Discord harness (tests/fake_discord);
+  the time from the bot's start to gateway READY and the first /ruling answered;
+- memory at rest: the process's RSS after 100 /ruling commands (the harness included);
+- one-shot commands: ``wayfinder card|resolve|ruling NAME`` and ``explore --scenario F`` with exact
+  names, each the whole command's wall time from the shell (median of 5).
+
+    python tests/benchmarks/bench_start.py
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from _shared import PROJECT, Report, full_catalog, json_load_baseline, run_measured, user_env  # noqa: E402
+
+WAYFINDER = str(Path(sys.executable).parent / "wayfinder")
+READY_RATIO = 0.3
+ONE_SHOT_RATIO = 0.1
+MAX_RSS_MB = 250
+
+CHILD = r"""
+import time
+process_started = time.perf_counter()
+import asyncio, json, sys
+sys.path.insert(0, sys.argv[1])
+harness_started = time.perf_counter()
+from tests.fake_discord import FakeDiscord
+import psutil
+
+QUERIES = ["Jadelight Ranger", "defossilizare", "agente da rainha", "lanterne calotte", "Île", "Llanowar Elves",
+           "serv of the cond", "Lightning Bolt", "ティシャーナの道探し", "Проводница Тишаны"]
+
+
+async def main():
+    fake = FakeDiscord()
+    await fake.start()
+    harness = time.perf_counter() - harness_started
+    started = time.perf_counter()
+    from bot import create_bot
+    imported = time.perf_counter()
+    bot = create_bot(connector=fake.connector(), guild_ready_timeout=0.05)
+    task = asyncio.create_task(bot.start("benchmark-token"))
+    await asyncio.wait_for(bot.wait_until_ready(), 120)
+    option = lambda q: [{"name": "card", "type": 3, "value": q}]
+    answer = await fake.slash("ruling", option(QUERIES[0]))
+    ready = time.perf_counter()
+    assert "Jadelight Ranger" in json.dumps(answer.body, ensure_ascii=False), answer.body
+    for i in range(100):
+        await fake.slash("ruling", option(QUERIES[i % len(QUERIES)]), locale=["fr", "it", "ja", "en-US"][i % 4])
+    rss = psutil.Process().memory_info().rss / 2**20
+    print(json.dumps({"ready": ready - imported, "imports": imported - started,
+                      "from_process_start": ready - process_started - harness, "rss": rss}))
+    await bot.close()
+    await fake.close()
+    task.cancel()
+
+asyncio.run(main())
+"""
+
+ONE_SHOT = [
+    ("wayfinder card NAME", ["card", "Jadelight Ranger"]),
+    ("wayfinder resolve NAME", ["resolve", "Jadelight Ranger"]),
+    ("wayfinder ruling NAME", ["ruling", "Jadelight Ranger"]),
+    ("wayfinder explore --scenario F", ["explore", "--scenario", "{scenario}"]),
+]
+SCENARIO = {"library": ["Opt", "Forest", "Island"], "hand": ["Swamp"], "battlefield": [],
+            "action": {"enter": "Jadelight Ranger", "id": "j"}, "choices": ["graveyard"]}
+
+
+def main() -> int:
+    catalog = full_catalog()
+    tmp = Path(tempfile.mkdtemp())
+    settings = tmp / "settings.sqlite3"
+    scenario = tmp / "scenario.json"
+    scenario.write_text(json.dumps(SCENARIO), encoding="utf-8")
+    env = user_env(WAYFINDER_CATALOG=str(catalog), WAYFINDER_SETTINGS_DB=str(settings),
+                   WAYFINDER_LOG_LEVEL="WARNING")
+    env.pop("DISCORD_TOKEN", None)
+    baseline, _ = json_load_baseline()
+    report = Report("start-up on the full catalog (23,746 cards, 212,360 names, 45,047 rulings, 4 CR editions)")
+
+    for _ in range(2):   # the first start compiles the modules, as a first start after installing does
+        out = subprocess.run([sys.executable, "-c", CHILD, str(PROJECT)], env=env, capture_output=True, text=True)
+        if out.returncode:
+            raise SystemExit(f"the bot did not start:\n{out.stderr[-3000:]}")
+    figures = json.loads(out.stdout.strip().splitlines()[-1])
+    report.ratio("ready: bot started (its modules imported) -> READY + first /ruling answered", figures["ready"], baseline,
+                 READY_RATIO)
+    report.info("  ready counted from the process start (harness set-up left out)",
+                f"{figures['from_process_start']:.2f} s", f"{baseline:.2f} s",
+                f"{figures['from_process_start'] / baseline:.3f}x")
+    report.limit("memory at rest: bot RSS after 100 /ruling", figures["rss"], MAX_RSS_MB, "MB", digits=0)
+
+    for figure, argv in ONE_SHOT:
+        times = []
+        for _ in range(5):
+            seconds, _peak, done = run_measured([WAYFINDER, *(a.format(scenario=scenario) for a in argv)], env=env)
+            if done.returncode:
+                raise SystemExit(f"{figure} failed:\n{done.stderr[-2000:]}")
+            times.append(seconds)
+        report.ratio(f"one-shot: {figure} (median of 5)", statistics.median(times), baseline, ONE_SHOT_RATIO,
+                     digits=3)
+    return report.finish()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
