@@ -11,7 +11,6 @@ languages, each section's offset, length and item type), then the sections, 8-by
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import mmap
@@ -290,6 +289,7 @@ def _starting_with(table: _Strings, prefix: bytes, limit: int):
 # -- building and keeping the file --------------------------------------------------------------
 
 def digest_of(data) -> str:
+    import hashlib   # when building only
     return hashlib.blake2b(data, digest_size=20).hexdigest()
 
 

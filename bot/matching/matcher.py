@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from rapidfuzz import fuzz, process
-
 from bot.text import MAX_QUERY_CHARS, clip_query, fold, has_cjk, strip_control
 from bot.matching.index import NameIndex
 
@@ -183,6 +181,7 @@ class Matcher:
     def _fuzzy(self, key: str, tokens: list[str]) -> list[tuple[int, float]]:
         """Typos: candidates share a telling word with the query, exactly or nearly, or have the
         same length and first or last letter; then the whole name decides (rapidfuzz ratio)."""
+        from rapidfuzz import fuzz, process   # typos only: an exact name need not load it
         index = self.index
         pool: set[int] = set()
         for token in sorted((t for t in tokens if len(t) >= 4 or has_cjk(t)), key=len, reverse=True)[:3]:

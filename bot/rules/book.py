@@ -149,17 +149,36 @@ class RulesBook:
         if name in RulesBook._SEARCH:
             self._build_search()
             return self.__dict__[name]
-        if name in ("editions", "excerpts") and "_catalog" in self.__dict__:
-            self._load_older()
-            return self.__dict__[name]
+        if "_catalog" in self.__dict__:
+            if name == "current":
+                self.current = load_current_edition(self._catalog)
+                return self.current
+            if name in ("editions", "excerpts"):
+                self._load_older()
+                return self.__dict__[name]
+        if name == "_keywords":
+            self._keywords = self._load_keywords()
+            return self._keywords
         raise AttributeError(name)
+
+    def _load_keywords(self) -> list[tuple[str, str, str]]:
+        """(lower-case title, number, title) of the keyword actions and abilities (CR 701, 702)."""
+        if "current" in self.__dict__ or "_catalog" not in self.__dict__:
+            rules = [self.current.rules[n] for n in self.current.order] if self.current else []
+        else:   # straight from the catalog: a /ruling need not load the whole edition
+            rules = [Rule(number, parent, title, "", (), 0) for number, parent, title in self._catalog.query(
+                "SELECT number, parent, title FROM cr_rules WHERE parent IN ('701', '702') AND edition_id ="
+                " (SELECT id FROM cr_editions WHERE lang = 'en' AND effective_date NOT LIKE 'excerpt:%'"
+                "  ORDER BY effective_date DESC LIMIT 1) ORDER BY position")]
+        return [(rule.title.lower(), rule.number, rule.title) for rule in rules
+                if rule.parent in ("701", "702") and rule.title and len(rule.title) > 2]
 
     @classmethod
     def from_catalog(cls, catalog) -> "RulesBook":
-        """The current edition now; the older ones and the excerpts when first asked for."""
+        """Each part is read when first asked for: the current edition, the older ones and the
+        excerpts, the search; the keyword rules a card's text uses alone need none of them."""
         book = cls.__new__(cls)
         book._catalog = catalog
-        book.current = load_current_edition(catalog)
         return book
 
     def _load_older(self) -> None:
@@ -373,15 +392,14 @@ class RulesBook:
 
     def keyword_rules(self, text: str, limit: int = 5) -> list[str]:
         """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44."""
-        if self.current is None or not text:
+        if not text:
             return []
-        if "_keywords" not in self.__dict__:
-            self._keywords = [(rule.title.lower(), number) for number in self.current.order
-                              for rule in [self.current.rules[number]]
-                              if rule.parent in ("701", "702") and rule.title and len(rule.title) > 2]
         lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
-        found = [number for word, number in self._keywords if word in lowered and _keyword(word).search(lowered)]
+        found = [number for word, number, _ in self._keywords if word in lowered and _keyword(word).search(lowered)]
         return found[:limit]
+
+    def keyword_title(self, number: str) -> str | None:
+        return next((title for _, n, title in self._keywords if n == number), None)
 
     # -- autocomplete -------------------------------------------------------------------------
 

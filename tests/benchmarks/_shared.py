@@ -6,8 +6,10 @@ non-zero when a goal is missed; ``tests/benchmarks/run.py`` (``make bench``) run
 """
 from __future__ import annotations
 
+import resource
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,19 +57,31 @@ def _has_index(path: Path) -> bool:
 
 NAIVE_LOAD = """
 import gzip, json, resource, sys, time
-started = time.perf_counter()
+started, cpu = time.perf_counter(), time.process_time()
 with gzip.open(sys.argv[1]) as fh:
     cards = json.load(fh)
-print(time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, len(cards))
+print(time.perf_counter() - started, time.process_time() - cpu,
+      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, len(cards))
 """
 
 
-def json_load_baseline() -> tuple[float, float]:
-    """(seconds, peak MB) of ``json.load`` of the whole all_cards file in a fresh interpreter: the
-    naive bot's start-up, and the unit every timing here is a ratio to."""
-    out = subprocess.run([sys.executable, "-c", NAIVE_LOAD, str(ALL_CARDS)], capture_output=True, text=True,
-                         check=True).stdout.split()
-    return float(out[0]), float(out[1])
+@dataclass
+class Baseline:
+    """``json.load`` of the whole all_cards file in a fresh interpreter: the naive bot's start-up,
+    and the unit every timing here is a ratio to."""
+    seconds: float   # wall clock
+    cpu: float       # CPU time (user + system)
+    peak_mb: float
+
+
+def json_load_baseline(runs: int = 3) -> Baseline:
+    """The best of ``runs`` measurements (as timeit reports: the least disturbed by other work)."""
+    results = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", NAIVE_LOAD, str(ALL_CARDS)], capture_output=True, text=True,
+                             check=True).stdout.split()
+        results.append(Baseline(float(out[0]), float(out[1]), float(out[2])))
+    return Baseline(*(min(getattr(r, f) for r in results) for f in ("seconds", "cpu", "peak_mb")))
 
 
 def user_env(**overrides: str) -> dict:
@@ -79,16 +93,25 @@ def user_env(**overrides: str) -> dict:
     return env
 
 
+@dataclass
+class Measured:
+    seconds: float    # wall clock
+    cpu: float        # CPU time (user + system) of the command and every process it waited for
+    peak_mb: float    # peak RSS summed over its process tree (sampled)
+    done: subprocess.CompletedProcess
+
+
 def run_measured(argv: list[str], env: dict | None = None, stdin: str | None = None,
-                 cwd: Path = PROJECT, interval: float = 0.005) -> tuple[float, float, subprocess.CompletedProcess]:
-    """Run a command as a user would; return (seconds, peak MB of RSS summed over its process tree,
-    the completed process). The tree is sampled every ``interval`` seconds."""
+                 cwd: Path = PROJECT, interval: float = 0.005) -> Measured:
+    """Run a command as a user would and measure it. The process tree's memory is sampled every
+    ``interval`` seconds; CPU time is what the kernel counted for the command and its children,
+    which a loaded machine does not inflate the way it does wall-clock time."""
     import psutil
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = psutil.Popen(argv, env=env, cwd=cwd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     peak = 0
-    import threading
     out: dict = {}
     reader = threading.Thread(target=lambda: out.update(zip(("stdout", "stderr"), proc.communicate(stdin))))
     reader.start()
@@ -100,8 +123,10 @@ def run_measured(argv: list[str], env: dict | None = None, stdin: str | None = N
             pass
         reader.join(interval)
     seconds = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     done = subprocess.CompletedProcess(argv, proc.returncode, out.get("stdout", ""), out.get("stderr", ""))
-    return seconds, peak / 2**20, done
+    return Measured(seconds, cpu, peak / 2**20, done)
 
 
 @dataclass

@@ -46,12 +46,12 @@ def make_larger(source: Path, target: Path, scale: int) -> int:
     return count
 
 
-def import_command(catalog: Path, files: list[Path]) -> tuple[float, float]:
+def import_command(catalog: Path, files: list[Path]):
     env = user_env(WAYFINDER_CATALOG=str(catalog), WAYFINDER_LOG_LEVEL="WARNING")
-    seconds, peak, done = run_measured([WAYFINDER, "data", "import", "--no-progress", *map(str, files)], env=env)
-    if done.returncode:
-        raise SystemExit(f"the import failed:\n{done.stderr[-2000:]}")
-    return seconds, peak
+    measured = run_measured([WAYFINDER, "data", "import", "--no-progress", *map(str, files)], env=env)
+    if measured.done.returncode:
+        raise SystemExit(f"the import failed:\n{measured.done.stderr[-2000:]}")
+    return measured
 
 
 def main() -> int:
@@ -61,24 +61,27 @@ def main() -> int:
     args = parser.parse_args()
     require_shared()
     report = Report("import: `wayfinder data import` as a user runs it (bundled catalog, all_cards 206,674"
-                    " objects, 45,047 rulings, 4 CR editions, the name index)")
+                    " objects, 45,047 rulings, 4 CR editions, the name index); time judged on CPU time")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        base_seconds, base_peak = json_load_baseline()
-        seconds, peak = import_command(tmp / "real.sqlite3", full_catalog_files())
-        report.ratio("import time", seconds, base_seconds, MAX_RATIO)
-        report.limit("import peak memory (process tree)", peak, MAX_PEAK_MB, "MB", baseline=base_peak, digits=0)
+        base = json_load_baseline()
+        real = import_command(tmp / "real.sqlite3", full_catalog_files())
+        report.ratio("import time (cpu)", real.cpu, base.cpu, MAX_RATIO)
+        report.info("  the same, wall clock", f"{real.seconds:.2f} s", f"{base.seconds:.2f} s",
+                    f"{real.seconds / base.seconds:.3f}x")
+        report.limit("import peak memory (process tree)", real.peak_mb, MAX_PEAK_MB, "MB", baseline=base.peak_mb,
+                     digits=0)
         if not args.skip_large:
             large = tmp / f"all-cards-x{args.scale}.json.gz"
             started = time.perf_counter()
             count = make_larger(ALL_CARDS, large, args.scale)
             report.info(f"generated {args.scale}x all_cards", f"{count:,} objects",
                         f"{time.perf_counter() - started:.0f} s")
-            large_seconds, large_peak = import_command(tmp / "large.sqlite3", [large])
-            report.info(f"import time, {args.scale}x file", f"{large_seconds:.1f} s", f"{base_seconds:.2f} s",
-                        f"{large_seconds / base_seconds:.1f}x")
-            report.limit(f"import peak memory, {args.scale}x file", large_peak, MAX_PEAK_MB, "MB",
-                         baseline=peak, digits=0)
+            big = import_command(tmp / "large.sqlite3", [large])
+            report.info(f"import time, {args.scale}x file (cpu)", f"{big.cpu:.1f} s", f"{base.cpu:.2f} s",
+                        f"{big.cpu / base.cpu:.1f}x")
+            report.limit(f"import peak memory, {args.scale}x file (flat: <= 1.5x the real import's)",
+                         big.peak_mb, min(MAX_PEAK_MB, 1.5 * real.peak_mb), "MB", baseline=real.peak_mb, digits=0)
     return report.finish()
 
 
