@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Letters that Unicode does not decompose into base + accent.
 _SPECIAL = str.maketrans({
@@ -39,13 +40,25 @@ def fold(text: str) -> str:
     >>> fold("Ｇｉａｎｔ Ｇｒｏｗｔｈ")
     'giant growth'
     """
+    if text.isascii():   # most names and rulings: no normalization can change them
+        text = _CONTROL.sub(" ", text).lower().replace("`", "").replace("'", "")
+        return " ".join(_NON_WORD.sub(" ", text).replace("_", " ").split())
     text = unicodedata.normalize("NFKC", strip_control(text)).lower().translate(_SPECIAL)
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(ch for ch in text if not unicodedata.combining(ch) or ch in _KANA_VOICING)
+    text = _combining_marks().sub("", unicodedata.normalize("NFKD", text))
+    if max(text, default="") > "\uffff":   # marks beyond the first plane: checked one by one
+        text = "".join(ch for ch in text if not unicodedata.combining(ch) or ch in _KANA_VOICING)
     # NFKD splits Japanese voiced kana (が → か + ゛); put them back together.
     text = unicodedata.normalize("NFC", text)
     text = _APOSTROPHES.sub("", text)
     return " ".join(_NON_WORD.sub(" ", text).replace("_", " ").split())
+
+
+@lru_cache(maxsize=1)
+def _combining_marks() -> re.Pattern:
+    """The combining marks of the first plane (accents), the kana voicing marks excepted."""
+    marks = "".join(chr(c) for c in range(0x300, 0x10000)
+                    if unicodedata.combining(chr(c)) and chr(c) not in _KANA_VOICING)
+    return re.compile("[" + re.escape(marks) + "]")
 
 
 def is_cjk_char(ch: str) -> bool:

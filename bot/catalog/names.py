@@ -22,7 +22,6 @@ class DocumentCardFinder:
 
     def __init__(self, con: sqlite3.Connection):
         self.con = con
-        con.execute("CREATE INDEX IF NOT EXISTS names_by_folded ON names(folded)")
 
     def _ids(self, key: str) -> set[str]:
         return {row[0] for row in self.con.execute(

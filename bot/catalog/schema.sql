@@ -25,6 +25,9 @@ CREATE TABLE IF NOT EXISTS names (
     PRIMARY KEY (oracle_id, lang, name)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS names_by_name ON names(name);
+-- the folded names in order, covering what the name index is built from (and look-ups by folded name)
+CREATE INDEX IF NOT EXISTS names_by_key ON names(folded, face, prints);
+DROP INDEX IF EXISTS names_by_folded;
 
 -- A card's text as printed in another language (Scryfall printed_*, MTGJSON foreignData).
 CREATE TABLE IF NOT EXISTS printed_texts (

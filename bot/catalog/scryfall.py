@@ -106,6 +106,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
     cards: list[tuple] = []
     names: list[tuple] = []
     printed: list[tuple] = []
+    seen: set[str] = set()
 
     def flush() -> None:
         con.executemany(CARD_UPSERT, cards)
@@ -127,12 +128,15 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         lang = obj.get("lang") or "en"
         if lang not in LANGUAGES:
             report.add("objects in other languages")
-        row = card_row(obj)
-        cards.append(row + (lang == "en",))
+        # a printing in another language only creates a card not met yet (the English one, when it
+        # comes, sets its text): once the card is there, it would change nothing
+        if lang == "en" or obj["oracle_id"] not in seen:
+            seen.add(obj["oracle_id"])
+            cards.append(card_row(obj) + (lang == "en",))
         names.extend(name_rows(obj))
         printed.extend(printed_rows(obj))
         report.add("card objects")
-        if len(cards) >= BATCH:
+        if len(names) >= BATCH:
             flush()
             if progress:
                 progress(number)

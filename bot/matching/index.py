@@ -19,6 +19,7 @@ import sqlite3
 import struct
 import time
 from array import array
+from itertools import accumulate
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -141,9 +142,9 @@ class NameIndex:
         self.posting_ids = sections["posting_ids"]
         self.posting_starts = sections["posting_starts"]
         self._word_shapes = (sections["word_shapes"], sections["word_shape_starts"],
-                             sections["word_shape_ids"], sections["word_shape_text"])
+                             sections["word_shape_ids"], sections["word_shape_text_offsets"])
         self._key_shapes = (sections["key_shapes"], sections["key_shape_starts"],
-                            sections["key_shape_ids"], sections["key_shape_text"])
+                            sections["key_shape_ids"], sections["key_shape_text_offsets"])
         self.oracle_ids = _Column(self.cards, self.card_ids)
         self.langs = _Column(self.lang_ids, self.lang_codes)
         self.english_name = _ByOracleId(self)
@@ -157,15 +158,30 @@ class NameIndex:
     @classmethod
     def from_rows(cls, rows, cards: dict[str, tuple[str, str]]) -> "NameIndex":
         """rows: (oracle_id, lang, name, face, folded, prints); cards: oracle_id → (name, kind)."""
-        data = build(sorted((r for r in rows if r[4] and r[0] in cards), key=lambda r: r[4]),
-                     sorted((o, name, kind) for o, (name, kind) in cards.items()))
-        return cls(data, digest_of(data))
+        con = sqlite3.connect(":memory:")
+        con.execute("CREATE TABLE cards(oracle_id TEXT PRIMARY KEY, name TEXT, kind TEXT)")
+        con.execute("CREATE TABLE names(oracle_id TEXT, lang TEXT, name TEXT, face INTEGER, folded TEXT,"
+                    " prints INTEGER)")
+        con.executemany("INSERT INTO cards VALUES (?,?,?)", [(o, name, kind) for o, (name, kind) in cards.items()])
+        con.executemany("INSERT INTO names VALUES (?,?,?,?,?,?)", rows)
+        try:
+            return cls._built(con)
+        finally:
+            con.close()
 
     @classmethod
     def from_catalog(cls, catalog) -> "NameIndex":
         with catalog._lock:
-            data = build_from_connection(catalog.con)
-        return cls(data, digest_of(data))
+            return cls._built(catalog.con)
+
+    @classmethod
+    def _built(cls, con: sqlite3.Connection) -> "NameIndex":
+        """Built into an anonymous temporary file, mapped like the importer's."""
+        import tempfile
+        fh = tempfile.TemporaryFile()
+        digest = build(con, fh)
+        fh.flush()
+        return cls(mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ), digest)
 
     # -- beside the catalog ------------------------------------------------------------------
 
@@ -288,11 +304,6 @@ def _starting_with(table: _Strings, prefix: bytes, limit: int):
 
 # -- building and keeping the file --------------------------------------------------------------
 
-def digest_of(data) -> str:
-    import hashlib   # when building only
-    return hashlib.blake2b(data, digest_size=20).hexdigest()
-
-
 def recorded_digest(catalog) -> str | None:
     """The digest of the index built from this catalog's names, as the importer recorded it."""
     try:
@@ -302,26 +313,19 @@ def recorded_digest(catalog) -> str | None:
     return rows[0][0] if rows else None
 
 
-def build_from_connection(con: sqlite3.Connection) -> bytes:
-    cards = con.execute("SELECT oracle_id, name, kind FROM cards ORDER BY oracle_id").fetchall()
-    rows = con.execute(
-        "SELECT n.oracle_id, n.lang, n.name, n.face, n.folded, n.prints FROM names n"
-        " JOIN cards c USING (oracle_id) WHERE n.folded != ''"
-        " ORDER BY n.folded, n.oracle_id, n.lang, n.name")
-    return build(rows, cards)
-
-
 def write_index(con: sqlite3.Connection, catalog_path: Path) -> str:
     """Build the index of ``con``'s names into the file named by its digest, beside
     ``catalog_path``, and record the digest in ``con`` (the catalog being written)."""
-    data = build_from_connection(con)
-    digest = digest_of(data)
-    path = NameIndex.file_path(catalog_path, digest)
-    if not path.exists():
-        tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
+    import tempfile
+    catalog_path = Path(catalog_path)
+    fd, tmp_name = tempfile.mkstemp(prefix=catalog_path.name + ".names.", suffix=".tmp", dir=catalog_path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w+b") as fh:
+            digest = build(con, fh)
+        os.replace(tmp, NameIndex.file_path(catalog_path, digest))
+    finally:
+        tmp.unlink(missing_ok=True)
     con.execute("INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (META_KEY, digest))
     return digest
@@ -333,152 +337,198 @@ def remove_other_indexes(catalog_path: Path, keep: str | None) -> None:
     catalog_path = Path(catalog_path)
     wanted = NameIndex.file_path(catalog_path, keep).name if keep else None
     for path in catalog_path.parent.glob(catalog_path.name + ".names*"):
-        if path.name != wanted:
+        if path.name != wanted and not path.name.endswith(".tmp"):
             path.unlink(missing_ok=True)
 
 
-def build(rows, cards) -> bytes:
-    """rows: (oracle_id, lang, name, face, folded, prints), sorted by folded;
-    cards: (oracle_id, English name, kind), sorted by oracle id."""
-    card_number = {}
-    card_ids, card_names, card_kinds = _Table(), _Table(), array("b")
-    for number, (oracle_id, name, kind) in enumerate(cards):
-        card_number[oracle_id] = number
-        card_ids.add(oracle_id)
-        card_names.add(name)
-        card_kinds.append(KIND_RANK.get(kind, 3))
+# -- building: streamed in chunks, the sorting left to SQLite, so that memory holds a few numbers
+# per name and no Python object per name
+
+CHUNK = 20_000
+# in the order of the catalog's index names_by_key: read in order, nothing to sort
+_ORDER = "n.folded, n.face, n.prints, n.oracle_id, n.lang, n.name"
+_ENTRIES = f"SELECT n.oracle_id, n.lang, n.name, n.face, n.folded, n.prints FROM names n WHERE n.folded != '' ORDER BY {_ORDER}"
+
+
+def build(con: sqlite3.Connection, fh) -> str:
+    """Write the index of the names in ``con`` into the binary file ``fh``; return its digest."""
+    out = _Writer(fh)
+    card_ids, card_names, card_kinds = out.table("card_id"), out.table("card_name"), array("b")
+    oracle_ids, english, kinds = zip(*con.execute("SELECT oracle_id, name, kind FROM cards ORDER BY oracle_id")) \
+        or ((), (), ())
+    card_number = {oracle_id: number for number, oracle_id in enumerate(oracle_ids)}
+    card_ids.add(oracle_ids)
+    card_names.add(english)
+    card_kinds.extend(KIND_RANK.get(kind, 3) for kind in kinds)
+    del oracle_ids, english, kinds
     lang_codes: dict[str, int] = {}
-    entry_cards, entry_langs, kinds, prints, faces = array("i"), array("b"), array("b"), array("i"), array("b")
-    names, keys = _Table(), _Table()
-    spaceless: list[str] = []
+    cards, langs, kinds, prints, faces = array("i"), array("b"), array("b"), array("i"), array("b")
+    names, keys = out.table("name"), out.table("key")
     word_entries: dict[str, array] = {}
-    key_shapes: dict[int, array] = {}
-    for entry, (oracle_id, lang, name, face, key, printed) in enumerate(rows):
-        number = card_number[oracle_id]
-        entry_cards.append(number)
-        entry_langs.append(lang_codes.setdefault(lang, len(lang_codes)))
-        kinds.append(card_kinds[number])
-        prints.append(printed or 1)
-        faces.append(face)
-        names.add(name)
-        keys.add(key)
-        bare = key.replace(" ", "")
-        spaceless.append(bare)
-        for word in key.split():
-            bucket = word_entries.get(word)
-            if bucket is None:
-                word_entries[word] = array("i", [entry])
-            elif bucket[-1] != entry:
-                bucket.append(entry)
-        for shape in (_shape(len(bare), bare[0]), _shape(len(bare), bare[-1], last=True)):
-            bucket = key_shapes.get(shape)
-            if bucket is None:
-                key_shapes[shape] = array("i", [entry])
-            else:
-                bucket.append(entry)
-    order = sorted(range(len(spaceless)), key=spaceless.__getitem__)
-    spaceless_table = _Table()
-    for entry in order:
-        spaceless_table.add(spaceless[entry])
+    entry = 0
+    cursor = con.execute(_ENTRIES)
+    while chunk := cursor.fetchmany(CHUNK):
+        oracle_ids, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
+        if not card_number.keys() >= set(oracle_ids):   # names of no card: left out
+            chunk = [row for row in chunk if row[0] in card_number]
+            if not chunk:
+                continue
+            oracle_ids, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
+        numbers = list(map(card_number.__getitem__, oracle_ids))
+        cards.extend(numbers)
+        kinds.extend(map(card_kinds.__getitem__, numbers))
+        langs.extend(lang_codes.setdefault(lang, len(lang_codes)) for lang in chunk_langs)
+        prints.extend(p or 1 for p in chunk_prints)
+        faces.extend(chunk_faces)
+        names.add(chunk_names)
+        keys.add(chunk_keys)
+        get = word_entries.get
+        for entry, key in enumerate(chunk_keys, entry):
+            for word in key.split():
+                postings = get(word)
+                if postings is None:
+                    word_entries[word] = array("i", (entry,))
+                elif postings[-1] != entry:
+                    postings.append(entry)
+        entry += 1
+    for name, values in (("cards", cards), ("langs", langs), ("kinds", kinds), ("prints", prints),
+                         ("faces", faces)):
+        out.array(name, values)
+    for table in (card_ids, card_names, names, keys):
+        out.finish_table(table)
+    del cards, langs, kinds, prints, faces
+
+    # names without their spaces, sorted, and grouped by shape for typo search: by SQLite
+    con.execute("DROP TABLE IF EXISTS temp.name_index_spaceless")
+    con.execute(f"CREATE TEMP TABLE name_index_spaceless AS SELECT row_number() OVER (ORDER BY {_ORDER}) - 1"
+                " AS entry, replace(n.folded, ' ', '') AS s FROM names n"
+                " WHERE n.folded != '' AND n.oracle_id IN (SELECT oracle_id FROM cards)")
+    try:
+        spaceless, spaceless_ids = out.table("spaceless"), array("i")
+        cursor = con.execute("SELECT entry, s FROM temp.name_index_spaceless ORDER BY s, entry")
+        while chunk := cursor.fetchmany(CHUNK):
+            ids, texts = zip(*chunk)
+            spaceless_ids.extend(ids)
+            spaceless.add(texts)
+        out.finish_table(spaceless)
+        out.array("spaceless_ids", spaceless_ids)
+        del spaceless_ids
+        out.buckets("key_shape", con.execute(
+            # both lists of a group are concatenated in the same row order: ids and texts match
+            "SELECT shape, group_concat(entry), group_concat(s, char(10)) FROM ("
+            " SELECT entry, s, (length(s) << 22) | unicode(s) AS shape FROM temp.name_index_spaceless"
+            " UNION ALL SELECT entry, s, (length(s) << 22) | ? | unicode(substr(s, -1))"
+            " FROM temp.name_index_spaceless) GROUP BY shape ORDER BY shape",
+            (_SHAPE_LAST,)))
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp.name_index_spaceless")
+
     words = sorted(word_entries)
-    word_table, posting_ids, posting_starts = _Table(), array("i"), array("i", [0])
-    word_shapes: dict[int, array] = {}
+    word_table, posting_ids, posting_starts = out.table("word"), array("i"), array("i", [0])
+    word_shapes: dict[int, list[int]] = {}
     for word_id, word in enumerate(words):
-        word_table.add(word)
         posting_ids.extend(word_entries.pop(word))
         posting_starts.append(len(posting_ids))
         for letter in {word[0], word[1:2]}:
-            word_shapes.setdefault(_shape(len(word), letter), array("i")).append(word_id)
-    out = _Writer()
-    out.section("cards", entry_cards)
-    out.section("langs", entry_langs)
-    out.section("kinds", kinds)
-    out.section("prints", prints)
-    out.section("faces", faces)
-    out.strings("card_id", card_ids)
-    out.strings("card_name", card_names)
-    out.strings("name", names)
-    out.strings("key", keys)
-    out.strings("spaceless", spaceless_table)
-    out.section("spaceless_ids", array("i", order))
-    out.strings("word", word_table)
-    out.section("posting_ids", posting_ids)
-    out.section("posting_starts", posting_starts)
-    out.buckets("word_shape", word_shapes, words)
-    out.buckets("key_shape", key_shapes, spaceless)
-    return out.finish({"langs": list(lang_codes)})
+            word_shapes.setdefault(_shape(len(word), letter), []).append(word_id)
+    word_table.add(words)
+    out.finish_table(word_table)
+    out.array("posting_ids", posting_ids)
+    out.array("posting_starts", posting_starts)
+    out.buckets("word_shape", ((shape, ids, "\n".join(map(words.__getitem__, ids)))
+                               for shape, ids in sorted(word_shapes.items())))
+    return out.close({"langs": list(lang_codes)})
 
 
 class _Table:
-    """Strings appended as UTF-8 into one buffer, with their end positions."""
+    """A string table being written: UTF-8 text into a spool file, end offsets in memory."""
 
-    def __init__(self):
-        self.data = bytearray()
+    def __init__(self, name: str):
+        import tempfile
+        self.name = name
+        self.text = tempfile.TemporaryFile()
         self.ends = array("q")
+        self.size = 0
 
-    def add(self, text: str) -> None:
-        self.data += text.encode("utf-8")
-        self.ends.append(len(self.data))
+    def add(self, strings) -> None:
+        encoded = [s.encode("utf-8") for s in strings]
+        self.ends.extend(accumulate(map(len, encoded), initial=self.size))
+        self.ends.pop(len(self.ends) - len(encoded) - 1)   # the running start, already there
+        self.size = self.ends[-1] if self.ends else 0
+        self.text.write(b"".join(encoded))
 
 
 class _Writer:
-    def __init__(self):
-        self.parts: list[tuple[str, str, bytes]] = []
-        self.size = 0
-        self.pending_offsets: list[tuple[str, str, object]] = []
+    """Sections appended to the file after room for the header, which is written last."""
 
-    def section(self, name: str, values, typecode: str | None = None) -> None:
-        typecode = typecode or getattr(values, "typecode", "B")
-        self.parts.append((name, typecode, values))
+    HEADER_ROOM = 8192
 
-    def strings(self, name: str, table: _Table) -> None:
-        """A string table: its text, then its offsets (absolute once the layout is known)."""
-        self.parts.append((name + "_text", "B", table.data))
-        self.parts.append((name + "_offsets", "rel:" + name + "_text", table.ends))
+    def __init__(self, fh):
+        self.fh = fh
+        import hashlib
+        self.sections: dict[str, list] = {}
+        self.hash = hashlib.blake2b(digest_size=20)
+        fh.write(b"\0" * self.HEADER_ROOM)
+        self.position = self.HEADER_ROOM
 
-    def buckets(self, name: str, groups: dict[int, array], strings) -> None:
-        """Shape → ids, and the ids' strings one per line, each group's text stored together."""
-        shapes = array("q", sorted(groups))
-        starts, ids, text, ends = array("i", [0]), array("i"), bytearray(), array("q")
-        for shape in shapes:
-            members = groups[shape]
-            ids.extend(members)
+    def _write(self, name: str, typecode: str, data) -> None:
+        pad = -self.position % 8
+        self.fh.write(b"\0" * pad)
+        self.position += pad
+        self.sections[name] = [self.position, len(data), typecode]
+        self.fh.write(data)
+        self.hash.update(data)
+        self.position += len(data)
+
+    def array(self, name: str, values: array) -> None:
+        self._write(name, values.typecode, memoryview(values).cast("B"))
+
+    def table(self, name: str) -> _Table:
+        return _Table(name)
+
+    def finish_table(self, table: _Table) -> None:
+        """The text, then the absolute offsets of its strings (n + 1 of them)."""
+        table.text.seek(0)
+        pad = -self.position % 8
+        self.fh.write(b"\0" * pad)
+        self.position += pad
+        start = self.position
+        while block := table.text.read(1 << 20):
+            self.fh.write(block)
+            self.hash.update(block)
+        table.text.close()
+        self.sections[table.name + "_text"] = [start, table.size, "B"]
+        self.position = start + table.size
+        offsets = array("q", [start])
+        offsets.extend(start + end for end in table.ends)
+        self.array(table.name + "_offsets", offsets)
+
+    def buckets(self, name: str, groups) -> None:
+        """(shape, ids or ids comma-separated, the ids' strings one per line), in shape order."""
+        shapes, starts, ids = array("q"), array("i", [0]), array("i")
+        text = _Table(name + "_text")
+        lines = []
+        for shape, members, strings in groups:
+            shapes.append(shape)
+            ids.extend(map(int, members.split(",")) if isinstance(members, str) else members)
             starts.append(len(ids))
-            text += "\n".join(strings[i] for i in members).encode("utf-8")
-            ends.append(len(text))
-        self.section(name + "s", shapes)
-        self.section(name + "_starts", starts)
-        self.section(name + "_ids", ids)
-        self.parts.append((name + "_body", "B", text))
-        self.parts.append((name + "_text", "rel:" + name + "_body", ends))
+            lines.append(strings)
+            if len(lines) >= 1024:
+                text.add(lines)
+                lines.clear()
+        text.add(lines)
+        self.array(name + "s", shapes)
+        self.array(name + "_starts", starts)
+        self.array(name + "_ids", ids)
+        text.name = name + "_text"
+        self.finish_table(text)
 
-    def finish(self, extra: dict) -> bytes:
-        # lay the sections out after a header of fixed size, then fill in the offsets
-        sizes = {}
-        for name, typecode, values in self.parts:
-            itemsize = 8 if typecode.startswith("rel:") else array(typecode).itemsize if typecode != "B" else 1
-            count = len(values) + (1 if typecode.startswith("rel:") else 0)
-            sizes[name] = count * itemsize
-        sections = {}
-        header_room = 4096 + 64 * len(self.parts)
-        position = len(MAGIC) + 4 + header_room
-        for name, typecode, _ in self.parts:
-            position = (position + 7) & ~7
-            sections[name] = [position, sizes[name], "q" if typecode.startswith("rel:") else typecode]
-            position += sizes[name]
-        header = json.dumps({"format": FORMAT, "sections": sections, **extra}).encode("utf-8")
-        if len(header) > header_room:
+    def close(self, extra: dict) -> str:
+        header = json.dumps({"format": FORMAT, "sections": self.sections, **extra}).encode("utf-8")
+        if len(MAGIC) + 4 + len(header) > self.HEADER_ROOM:
             raise ValueError("name index header too large")
-        out = bytearray(MAGIC + struct.pack("<I", len(header)) + header)
-        for name, typecode, values in self.parts:
-            out += b"\0" * (sections[name][0] - len(out))
-            if typecode.startswith("rel:"):
-                base = sections[typecode[4:]][0]
-                absolute = array("q", [base])
-                absolute.extend(base + end for end in values)
-                out += absolute.tobytes()
-            elif isinstance(values, (bytes, bytearray)):
-                out += values
-            else:
-                out += values.tobytes()
-        return bytes(out)
+        self.hash.update(header)
+        self.fh.seek(0)
+        self.fh.write(MAGIC + struct.pack("<I", len(header)) + header)
+        self.fh.seek(0, os.SEEK_END)
+        return self.hash.hexdigest()
