@@ -32,7 +32,7 @@ class Services:
     def rules(self):
         from bot.rules.book import RulesBook
         with self._lock:
-            return RulesBook.from_catalog(self.catalog)
+            return RulesBook.lazy(self.catalog)
 
     def card_facts(self, name: str):
         """A card for the explore engine, by its English name or any printed name."""

@@ -25,7 +25,7 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 KIND_RANK = {"card": 0, "token": 1, "playtest": 2, "art": 3}
-FORMAT = 1
+FORMAT = 2
 MAGIC = b"WAYFINDER-NAMES\n"
 META_KEY = "name_index"
 _TOP = b"\xf4\x8f\xbf\xbf"  # the UTF-8 encoding of U+10FFFF: above every name

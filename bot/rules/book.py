@@ -11,6 +11,7 @@ import json
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
+import threading
 from functools import cached_property, lru_cache
 
 from rapidfuzz import fuzz, process
@@ -136,6 +137,9 @@ def _load_edition(catalog, edition_id: int, date: str, lang: str) -> Edition:
     return Edition(edition_id, date, lang, _load_rules(catalog, edition_id), glossary).index()
 
 
+_LAZY = threading.RLock()
+
+
 class RulesBook:
     def __init__(self, editions: list[Edition], excerpts: list[tuple[str, str, list[Rule]]] = ()):
         self.editions = [e for e in editions if e.lang == "en"]
@@ -145,21 +149,29 @@ class RulesBook:
     _SEARCH = frozenset({"_numbers", "_labels", "_titles", "_glossary_words", "_title_words", "_title_keys"})
 
     def __getattr__(self, name):
-        # built on first use: start-up and one-shot commands need only the current edition
-        if name in RulesBook._SEARCH:
-            self._build_search()
-            return self.__dict__[name]
-        if "_catalog" in self.__dict__:
-            if name == "current":
-                self.current = load_current_edition(self._catalog)
-                return self.current
-            if name in ("editions", "excerpts"):
-                self._load_older()
+        # built on first use (one thread builds, the others wait for it): start-up and one-shot
+        # commands need only part of the book
+        if name not in RulesBook._SEARCH and name not in ("current", "editions", "excerpts", "_keywords"):
+            raise AttributeError(name)
+        with _LAZY:
+            if name in self.__dict__:
                 return self.__dict__[name]
-        if name == "_keywords":
-            self._keywords = self._load_keywords()
-            return self._keywords
-        raise AttributeError(name)
+            if name in RulesBook._SEARCH:
+                self._build_search()
+            elif name == "_keywords":
+                self._keywords = self._load_keywords()
+            elif "_catalog" not in self.__dict__:
+                raise AttributeError(name)
+            elif name == "current":
+                self.current = load_current_edition(self._catalog)
+            else:
+                self._load_older()
+            return self.__dict__[name]
+
+    def warm(self) -> "RulesBook":
+        """Read every part now (the bot does it in the background once it is connected)."""
+        self.editions, self._numbers, self.word_index  # noqa: B018
+        return self
 
     def _load_keywords(self) -> list[tuple[str, str, str]]:
         """(lower-case title, number, title) of the keyword actions and abilities (CR 701, 702)."""
@@ -175,8 +187,14 @@ class RulesBook:
 
     @classmethod
     def from_catalog(cls, catalog) -> "RulesBook":
-        """Each part is read when first asked for: the current edition, the older ones and the
-        excerpts, the search; the keyword rules a card's text uses alone need none of them."""
+        """Every edition and excerpt of the catalog, read now."""
+        return cls.lazy(catalog).warm()
+
+    @classmethod
+    def lazy(cls, catalog) -> "RulesBook":
+        """Each part read when first asked for — the current edition, the older ones and the
+        excerpts, the search; the keyword rules of a card's text alone need none of them. The
+        catalog must stay open as long as the book is used."""
         book = cls.__new__(cls)
         book._catalog = catalog
         return book

@@ -50,7 +50,7 @@ def _has_index(path: Path) -> bool:
     catalog = Catalog(path)
     try:
         digest = recorded_digest(catalog)
-        return bool(digest) and NameIndex.file_path(path, digest).exists()
+        return bool(digest) and NameIndex.open(path, digest) is not None
     finally:
         catalog.close()
 

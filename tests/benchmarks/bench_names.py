@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from _shared import SHARED_DATA, full_catalog  # noqa: E402
+from _shared import SHARED_DATA, Report, full_catalog  # noqa: E402
 from rapidfuzz import fuzz, process  # noqa: E402
 
 from bot.catalog import Catalog  # noqa: E402
@@ -39,7 +39,7 @@ def percentile(values: list[float], p: float) -> float:
     return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--catalog", type=Path)
     parser.add_argument("--baseline-sample", type=int, default=150,
@@ -49,15 +49,15 @@ def main() -> None:
     catalog = Catalog(args.catalog or full_catalog())
     queries = load_queries(SHARED_DATA / "queries" / "names-public.tsv")
 
-    started = time.perf_counter()
+    started = time.process_time()
     built = NameIndex.from_catalog(catalog)
-    build = time.perf_counter() - started
+    build = time.process_time() - started
     del built
     started = time.perf_counter()
     index = NameIndex.load(catalog)
     ready = time.perf_counter() - started
     matcher = Matcher(index)
-    print(f"index: {len(index):,} names; built from the catalog in {build:.2f} s; opened in {ready * 1000:.1f} ms")
+
     hits: dict[str, list[bool]] = defaultdict(list)
     resolve_ms: list[float] = []
     complete_ms: list[float] = []
@@ -76,11 +76,6 @@ def main() -> None:
             misses.append((kind, query, name, result.best.english_name if result.best else None,
                            result.best.name if result.best else None))
     total = sum(sum(v) for v in hits.values()) / sum(len(v) for v in hits.values())
-    print(f"top-1 overall: {total:.2%} of {len(queries):,} queries")
-    for kind in sorted(hits):
-        print(f"  {kind:14} {sum(hits[kind]) / len(hits[kind]):7.2%}  ({len(hits[kind])})")
-    print(f"resolve:      median {statistics.median(resolve_ms):.2f} ms, p99 {percentile(resolve_ms, 99):.2f} ms")
-    print(f"autocomplete: median {statistics.median(complete_ms):.2f} ms, p99 {percentile(complete_ms, 99):.2f} ms")
 
     every_name = [fold(n) for n in index.names]
     owners = index.oracle_ids
@@ -93,13 +88,23 @@ def main() -> None:
         base_ms.append((time.perf_counter() - t0) * 1000)
         base_hits += best is not None and owners[best[2]] == oracle_id
     base_median = statistics.median(base_ms)
-    print(f"naive baseline (extractOne WRatio, {len(sample)} queries): top-1 {base_hits / len(sample):.2%},"
-          f" median {base_median:.1f} ms")
-    print(f"speed-up over the baseline: {base_median / statistics.median(resolve_ms):.0f}x (resolve median)")
+
+    report = Report(f"card names: {len(index):,} names, {len(queries):,} public queries; baseline: rapidfuzz"
+                    f" extractOne WRatio over every name ({len(sample)} queries)")
+    report.info("name index opened (memory-mapped)", f"{ready * 1000:.1f} ms")
+    report.info("name index built from the catalog (cpu; the importer does it)", f"{build:.2f} s")
+    report.limit("top-1 accuracy", total * 100, 99, "%", at_least=True, baseline=base_hits / len(sample) * 100)
+    for kind in sorted(hits):
+        report.limit(f"  top-1 {kind}", sum(hits[kind]) / len(hits[kind]) * 100, 95, "%", at_least=True)
+    report.limit("resolve median", statistics.median(resolve_ms), 2, "ms", baseline=base_median)
+    report.limit("resolve p99", percentile(resolve_ms, 99), 10, "ms")
+    report.limit("autocomplete median", statistics.median(complete_ms), 2, "ms")
+    report.limit("autocomplete p99", percentile(complete_ms, 99), 10, "ms")
     if args.misses:
         for miss in misses:
             print("MISS", *miss, sep="\t")
+    return report.finish()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -16,14 +16,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from _shared import full_catalog  # noqa: E402
+from _shared import Report, full_catalog  # noqa: E402
 
 QUERIES = ["defossilizare", "agente da rainha", "lanterne calotte", "Jadelight Ranger", "Île", "Llanowar Elves",
            "serv of the cond", "Lightning Bolt", "ティシャーナの道探し", "Проводница Тишаны"]
+MAX_HANDLER_MS = 5.0
 LOCALES = ["it", "pt-BR", "fr", "en-US", "fr", "de", "en-US", "es-ES", "ja", "ru"]
 
 
-async def measure(n: int) -> None:
+async def measure(n: int, report: Report) -> None:
     from bot import create_bot
     from tests.fake_discord import FakeDiscord
     fake = FakeDiscord()
@@ -45,17 +46,17 @@ async def measure(n: int) -> None:
             await fake.slash("ruling", option(q), locale=loc)
             ruling.append((time.perf_counter() - started) * 1000)
         f, r = statistics.median(floor), statistics.median(ruling)
-        print(f"harness floor (autocomplete answered with nothing): median {f:.2f} ms over {n}")
-        print(f"/ruling round trip through the harness: median {r:.2f} ms, p99 "
-              f"{sorted(ruling)[int(0.99 * (n - 1))]:.2f} ms")
-        print(f"/ruling handler cost (round trip minus floor): median {r - f:.2f} ms")
+        report.info(f"harness floor (autocomplete answered with nothing), median of {n}", f"{f:.2f} ms")
+        report.info("/ruling round trip through the harness, median", f"{r:.2f} ms")
+        report.info("/ruling round trip, p99", f"{sorted(ruling)[int(0.99 * (n - 1))]:.2f} ms")
+        report.limit("/ruling handler (round trip minus floor), median", r - f, MAX_HANDLER_MS, "ms", baseline=f)
     finally:
         await bot.close()
         await fake.close()
         task.cancel()
 
 
-def core(n: int) -> None:
+def core(n: int, report: Report) -> None:
     from bot.rulings.command import ruling
     from bot.config import Config
     from bot.services import Services
@@ -66,10 +67,10 @@ def core(n: int) -> None:
         started = time.perf_counter()
         ruling(services, QUERIES[i % len(QUERIES)], ["it", "pt", "fr", "en"][i % 4])
         times.append((time.perf_counter() - started) * 1000)
-    print(f"core ruling() alone (resolve + rulings + pages): median {statistics.median(times):.2f} ms")
+    report.info("core ruling() alone (resolve + rulings + pages), median", f"{statistics.median(times):.2f} ms")
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--n", type=int, default=300)
     args = parser.parse_args()
@@ -77,9 +78,11 @@ def main() -> None:
     os.environ["WAYFINDER_CATALOG"] = str(catalog)
     os.environ["WAYFINDER_SETTINGS_DB"] = str(Path(tempfile.mkdtemp()) / "settings.sqlite3")
     os.environ["WAYFINDER_LOG_LEVEL"] = "WARNING"
-    core(args.n)
-    asyncio.run(measure(args.n))
+    report = Report("/ruling on the full catalog, through the offline Discord harness")
+    core(args.n, report)
+    asyncio.run(measure(args.n, report))
+    return report.finish()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
