@@ -61,13 +61,9 @@ class WayfinderBot(commands.AutoShardedBot):
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
-        # the rest of the rules (older editions, search) is read while the gateway connects
-        self._warming = asyncio.create_task(asyncio.to_thread(self.services.rules.warm))
 
     async def close(self) -> None:
         await super().close()
-        if getattr(self, "_warming", None) is not None:
-            await asyncio.gather(self._warming, return_exceptions=True)   # before the catalog closes
         if getattr(self, "settings", None) is not None:
             await self.settings.close()
             self.settings = None

@@ -169,7 +169,7 @@ class RulesBook:
             return self.__dict__[name]
 
     def warm(self) -> "RulesBook":
-        """Read every part now (the bot does it in the background once it is connected)."""
+        """Read every part now."""
         self.editions, self._numbers, self.word_index  # noqa: B018
         return self
 
