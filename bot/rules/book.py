@@ -168,7 +168,7 @@ class RulesBook:
                 self._load_older()
             return self.__dict__[name]
 
-    def warm(self) -> "RulesBook":
+    def read_all(self) -> "RulesBook":
         """Read every part now."""
         self.editions, self._numbers, self.word_index  # noqa: B018
         return self
@@ -188,7 +188,7 @@ class RulesBook:
     @classmethod
     def from_catalog(cls, catalog) -> "RulesBook":
         """Every edition and excerpt of the catalog, read now."""
-        return cls.lazy(catalog).warm()
+        return cls.lazy(catalog).read_all()
 
     @classmethod
     def lazy(cls, catalog) -> "RulesBook":
