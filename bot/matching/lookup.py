@@ -5,8 +5,10 @@ from dataclasses import dataclass
 
 from bot.i18n import Messages
 from bot.matching import Matcher, Resolution
+from bot.matching.matcher import EXACT
+from bot.matching.nicknames import nickname_card
 from bot.pages import CHOICES_LIMIT, escape
-from bot.text import MAX_QUERY_CHARS
+from bot.text import MAX_QUERY_CHARS, fold
 from bot.reply import Choice, Reply
 
 AUTOCOMPLETE_PREFIX = "id:"
@@ -27,6 +29,9 @@ def resolve_card(matcher: Matcher, value: str, msg: Messages, prefer_lang: str |
         if oracle_id in matcher.index.english_name:
             return Lookup(oracle_id, None)
     result: Resolution = matcher.resolve(value, prefer_lang=prefer_lang)
+    nickname = _nickname(matcher, value, result)
+    if nickname is not None:
+        return Lookup(nickname, None, result.truncated)
     if result.status == "one":
         return Lookup(result.best.oracle_id, None, result.truncated)
     if result.reason == "empty":
@@ -47,6 +52,33 @@ def resolve_card(matcher: Matcher, value: str, msg: Messages, prefer_lang: str |
                               data=result.as_dict()), result.truncated)
 
 
+def _exact(result: Resolution) -> bool:
+    return result.status == "one" and result.best.how == EXACT
+
+
+def _nickname(matcher: Matcher, value: str, result: Resolution) -> str | None:
+    """The card a community nickname stands for ("bolt" → Lightning Bolt), unless a card is
+    named exactly what was typed."""
+    if _exact(result):
+        return None
+    target = nickname_card(value)
+    if target is None:
+        return None
+    found = matcher.resolve(target, prefer_lang="en")
+    return found.best.oracle_id if _exact(found) else None
+
+
 def autocomplete_choices(matcher: Matcher, current: str, prefer_lang: str | None) -> list[Choice]:
-    return [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id)
-            for c in matcher.autocomplete(current, prefer_lang=prefer_lang, limit=CHOICES_LIMIT)]
+    """Cards for what is typed so far; a nickname's card comes right after the cards named
+    exactly that ("bolt" → Lightning Bolt)."""
+    found = matcher.autocomplete(current, prefer_lang=prefer_lang, limit=CHOICES_LIMIT)
+    choices = [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id) for c in found]
+    target = nickname_card(current)
+    if target:
+        nick = matcher.resolve(target, prefer_lang="en")
+        if _exact(nick):
+            value = AUTOCOMPLETE_PREFIX + nick.best.oracle_id
+            choices = [c for c in choices if c.value != value]
+            exact = sum(1 for c in found if fold(c.name) == fold(current))
+            choices.insert(exact, Choice(nick.best.label(), value))
+    return choices[:CHOICES_LIMIT]
