@@ -83,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
                                           " export of the settings tables into a SQLite file)")
     backup.add_argument("path", type=Path)
     backup.add_argument("--force", action="store_true", help="replace the file if it exists")
+    ask = sub.add_parser("ask", help="a rules question in your own words: the rules and rulings that decide it")
+    ask.add_argument("question", nargs="+")
+    ask.add_argument("--lang", type=_language, default="en", help="the reply language")
+    ask.add_argument("--json", action="store_true")
     rule = sub.add_parser("rule", help="the Comprehensive Rules by number, keyword or glossary term")
     rule.add_argument("query", nargs="+")
     rule.add_argument("--lang", type=_language, default="en")
@@ -136,6 +140,9 @@ def _dispatch(args, config: Config) -> int:
     if command == "rule":
         from bot.rules.command import rule
         return _print_reply(rule(services, " ".join(args.query), args.lang), args.json)
+    if command == "ask":
+        from bot.ask.command import ask
+        return _print_reply(ask(services, " ".join(args.question), args.lang), args.json)
     if command == "rules":
         return _rules(services, args)
     if command == "explore":

@@ -34,6 +34,14 @@ class Services:
         with self._lock:
             return RulesBook.lazy(self.catalog)
 
+    @cached_property
+    def ask_index(self):
+        """The /ask search index beside the catalog (built when missing or stale)."""
+        from bot.ask.index import AskIndex
+        catalog, rules = self.catalog, self.rules
+        with self._lock:
+            return AskIndex.open(catalog, rules)
+
     def card_facts(self, name: str):
         """A card for the explore engine, by its English name or any printed name."""
         from bot.explore.choices import ScenarioError
@@ -47,5 +55,7 @@ class Services:
         return CardFacts.from_card(card)
 
     def close(self) -> None:
+        if "ask_index" in self.__dict__:
+            self.ask_index.close()
         if "catalog" in self.__dict__:
             self.catalog.close()

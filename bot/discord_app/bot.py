@@ -17,7 +17,7 @@ from bot.discord_app.translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule", "cogs.explore", "cogs.settings", "cogs.inline")
+EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule", "cogs.explore", "cogs.settings", "cogs.inline", "cogs.ask")
 
 
 class WayfinderBot(commands.AutoShardedBot):

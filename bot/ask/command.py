@@ -1,0 +1,99 @@
+"""/ask and ``wayfinder ask``: a question → the rules, glossary entries and rulings that decide it."""
+from __future__ import annotations
+
+from bot.ask.search import rank
+from bot.ask.understand import MAX_QUESTION, understand
+from bot.ask.pages import answer_pages, passage
+from bot.i18n import messages
+from bot.reply import Choice, Reply
+from bot.services import Services
+
+RULE_VALUE, CARD_VALUE = "rule:", "card:"
+MAX_QUESTION_OPTION = 4000      # what Discord lets a reader type; the search reads MAX_QUESTION of it
+
+
+def _shown(services: Services, result, lang: str):
+    """The text to show for a result: a ruling in the reader's language where the catalog has
+    it, else its English original, else the language it exists in."""
+    if result.kind != "ruling":
+        return result.text, result.lang
+    versions = {doc.lang: doc.text for doc in services.ask_index.group(result.group)}
+    for wanted in (lang, "en", result.lang):
+        if wanted in versions:
+            return versions[wanted], wanted
+    return result.text, result.lang
+
+
+def ask(services: Services, question: str, lang: str, *, limit: int = 5) -> Reply:
+    msg = messages(lang)
+    question = (question or "").strip()
+    if not question:
+        return Reply(content=msg._("Ask a question about the rules, in your own words."), error=True)
+    catalog, book = services.catalog, services.rules
+    index = services.ask_index
+    current = book.current.rules if not book.empty else {}
+    understood = understand(question, lang, index, lambda number: number in current)
+
+    def card_text(oracle_id: str) -> str:
+        card = catalog.card(oracle_id)
+        return card.oracle_text if card else ""
+
+    results = rank(understood, index, book, card_text, limit=limit) if not understood.empty else []
+    cards = []
+    for oracle_id, words in understood.cards:
+        card = catalog.card(oracle_id)
+        if card is not None:
+            shown = catalog.printed_name(oracle_id, lang) or card.name
+            cards.append({"oracle_id": oracle_id, "name": card.name, "matched": words,
+                          "shown": shown if shown == card.name else f"{shown} ({card.name})"})
+    data = {"query": understood.text, "lang": lang, "question_lang": understood.lang, "cards": cards,
+            "results": []}
+    highlighted = []
+    for result in results:
+        text, text_lang = _shown(services, result, lang)
+        item = {"kind": result.kind, "text": text, "lang": text_lang, "score": result.score}
+        if result.kind == "rule":
+            item.update(number=result.ref, edition=book.current.effective_date)
+        elif result.kind == "glossary":
+            item.update(term=result.ref, edition=book.current.effective_date)
+        else:
+            card = catalog.card(result.oracle_id)
+            ruling = catalog.rulings_by_id([int(result.ref)]).get(int(result.ref))
+            name = card.name if card else result.oracle_id
+            shown = catalog.printed_name(result.oracle_id, lang) or name
+            item.update(card=name, oracle_id=result.oracle_id, card_shown=shown,
+                        published_at=ruling.published_at if ruling else None,
+                        source=ruling.source if ruling else None, cites=list(result.cites))
+        data["results"].append(item)
+        highlighted.append(passage(text, text_lang, set(result.matched)))
+    notes = [msg._("Your input was cut to {limit} characters.", limit=MAX_QUESTION)] if understood.truncated else []
+    if not results:
+        notes.append(msg._("Nothing matched your question. Try naming a card, a rule number or a game term"
+                           " (for example “explore”, “empty library”, “704.5b”)."))
+        return Reply(content="\n".join(notes), error=True, data=data)
+    reply = Reply(pages=answer_pages(data, msg, highlighted), data=data, content="\n".join(notes) or None)
+    reply.choices = _choices(data, book, msg)
+    return reply
+
+
+def _choices(data: dict, book, msg) -> list[Choice]:
+    """What the reader can open next: each rule as /rule shows it, each card's rulings."""
+    out, seen = [], set()
+    for item in data["results"]:
+        numbers = [item["number"]] if item["kind"] == "rule" else item.get("cites", [])
+        for number in numbers:
+            if number not in seen:
+                seen.add(number)
+                rule = book.current.rules.get(number) if not book.empty else None
+                label = f"{msg._('Rule {number}', number=number)} — {rule.title}" if rule and rule.title \
+                    else book.label(number)
+                out.append(Choice(label[:100], RULE_VALUE + number))
+        if item["kind"] == "ruling" and item["oracle_id"] not in seen:
+            seen.add(item["oracle_id"])
+            out.append(Choice(msg._("Rulings of {card}", card=item["card_shown"])[:100],
+                              CARD_VALUE + item["oracle_id"]))
+    for card in data["cards"]:
+        if card["oracle_id"] not in seen:
+            seen.add(card["oracle_id"])
+            out.append(Choice(msg._("Rulings of {card}", card=card["shown"])[:100], CARD_VALUE + card["oracle_id"]))
+    return out[:25]

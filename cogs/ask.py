@@ -1,0 +1,69 @@
+"""/ask: a rules question in the reader's own words → the rules and rulings that decide it.
+The answer comes with a menu to open any rule it cites (as /rule shows it) or a card's rulings
+(as /ruling shows them), privately."""
+from __future__ import annotations
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.app_commands import locale_str as _T
+from discord.ext import commands
+
+from bot.ask.command import CARD_VALUE, MAX_QUESTION_OPTION, RULE_VALUE, ask as ask_command
+from bot.matching.lookup import AUTOCOMPLETE_PREFIX
+from bot.rules.command import rule as rule_command
+from bot.rulings.command import ruling as ruling_command
+
+from bot.discord_app.translator import option_names
+from bot.discord_app.views import OwnerView, context, embed, in_time, send
+from cogs.ruling import LANGUAGE_CHOICES
+
+
+class AskView(OwnerView):
+    """A menu of what the answer cites: a rule, or a card's rulings."""
+
+    def __init__(self, origin: discord.Interaction, cog: "Ask", ctx, reply):
+        super().__init__(origin, ctx.msg)
+        self.cog, self.ctx = cog, ctx
+        select = discord.ui.Select(placeholder=ctx.msg._("Open a rule or a card's rulings"), custom_id="wf:ask:open",
+                                   options=[discord.SelectOption(label=c.label[:100], value=c.value[:100])
+                                            for c in reply.choices[:25]])
+        select.callback = self.open
+        self.select = select
+        self.add_item(select)
+
+    async def open(self, interaction: discord.Interaction) -> None:
+        value = self.select.values[0]
+        services = self.cog.bot.services
+        if value.startswith(RULE_VALUE):
+            reply = await in_time(interaction, rule_command, services, value[len(RULE_VALUE):], self.ctx.lang,
+                                  ephemeral=True)
+        else:
+            reply = await in_time(interaction, ruling_command, services, AUTOCOMPLETE_PREFIX + value[len(CARD_VALUE):],
+                                  self.ctx.lang, machine=self.ctx.guild.machine_translations, ephemeral=True)
+        await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
+                   ephemeral=True)
+
+
+class Ask(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+
+    @app_commands.command(name=_T("ask"), description=_T("Ask a rules question in your own words"))
+    @app_commands.describe(question=_T("Your question, in any language"), language=_T("Reply language"))
+    @app_commands.rename(**option_names("question", "language"))
+    @app_commands.choices(language=LANGUAGE_CHOICES)
+    async def ask(self, interaction: discord.Interaction,
+                  question: app_commands.Range[str, 1, MAX_QUESTION_OPTION],
+                  language: Optional[app_commands.Choice[str]] = None) -> None:
+        ctx = await context(interaction, language.value if language else None)
+        private = ctx.guild.private_replies
+        reply = await in_time(interaction, ask_command, self.bot.services, question, ctx.lang, ephemeral=private)
+        view = AskView(interaction, self, ctx, reply) if reply.choices else None
+        await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
+                   view=view, ephemeral=private or reply.error)
+
+
+async def setup(bot) -> None:
+    await bot.add_cog(Ask(bot))
