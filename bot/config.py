@@ -40,6 +40,8 @@ class Config:
     sync_commands: bool = True
     view_timeout: float = 600.0
     console_lang: str | None = None
+    refresh_hours: float = 24.0                       # 0: the running bot never refreshes its data
+    refresh_types: tuple[str, ...] = ("all_cards", "rulings")
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -61,6 +63,9 @@ class Config:
             sync_commands=env.get("WAYFINDER_SYNC_COMMANDS", "1") != "0",
             view_timeout=float(env.get("WAYFINDER_VIEW_TIMEOUT", "600")),
             console_lang=env.get("WAYFINDER_CONSOLE_LANG") or None,
+            refresh_hours=max(0.0, float(env.get("WAYFINDER_REFRESH_HOURS") or 24)),
+            refresh_types=tuple(t.strip() for t in env.get("WAYFINDER_REFRESH_TYPES", "all_cards,rulings").split(",")
+                                if t.strip()),
         )
 
     def __repr__(self) -> str:  # never show the token

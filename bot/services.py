@@ -17,6 +17,7 @@ class Services:
     def __init__(self, config: Config | None = None):
         self.config = config or Config.from_env()
         self._lock = threading.Lock()
+        self._retired: list = []
 
     @cached_property
     def catalog(self) -> Catalog:
@@ -54,7 +55,28 @@ class Services:
             card = self.catalog.card(result.best.oracle_id)
         return CardFacts.from_card(card)
 
+    def refresh(self) -> bool:
+        """Fetch and import what changed upstream, then answer from the new catalog: the new
+        catalog, name index and rules are loaded first and swapped in together. True when the
+        data changed."""
+        from bot.catalog.refresh import refresh
+        imported = refresh(self.config)
+        if not imported:
+            return False
+        fresh = Services(self.config)
+        loaded = {"catalog": fresh.catalog, "matcher": fresh.matcher, "rules": fresh.rules}
+        with self._lock:
+            retired = [self.__dict__[k] for k in ("catalog", "ask_index") if k in self.__dict__]
+            self.__dict__.pop("ask_index", None)       # rebuilt for the new catalog when next asked
+            self.__dict__.update(loaded)
+            self._retired.extend(retired)               # answers under way may still read them
+        log.info("now answering from the refreshed catalog %s", self.config.catalog_path)
+        return True
+
     def close(self) -> None:
+        for old in self._retired:
+            old.close()
+        self._retired.clear()
         if "ask_index" in self.__dict__:
             self.ask_index.close()
         if "catalog" in self.__dict__:

@@ -61,8 +61,25 @@ class WayfinderBot(commands.AutoShardedBot):
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
+        if config.refresh_hours > 0:
+            self._refresher = asyncio.create_task(self._refresh_every(config.refresh_hours * 3600))
+
+    async def _refresh_every(self, seconds: float) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await self.refresh_data()
+            except Exception:        # a failed refresh keeps the data the bot has; the next one tries again
+                log.exception("data refresh failed; still answering from %s", self.services.config.catalog_path)
+
+    async def refresh_data(self) -> bool:
+        """Bring the catalog up to date off the event loop; answers go on from the old one meanwhile."""
+        return await asyncio.to_thread(self.services.refresh)
 
     async def close(self) -> None:
+        refresher = getattr(self, "_refresher", None)
+        if refresher is not None:
+            refresher.cancel()
         await super().close()
         if getattr(self, "settings", None) is not None:
             await self.settings.close()

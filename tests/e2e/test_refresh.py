@@ -1,0 +1,105 @@
+"""A running bot keeps its data current: it answers from the old catalog while the new one is
+fetched and built, then from the new one, without a restart; one process refreshes at a time."""
+import asyncio
+import gzip
+import json
+import shutil
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from bot.catalog import Catalog
+from bot.catalog import refresh as refresh_module
+from bot.catalog.refresh import RefreshLock, refresh
+from bot.config import Config
+from tests.e2e.helpers import embed_text, option
+
+NEW_RULING = "A ruling published after the bot started: the zebrafish clause."
+
+
+@pytest.fixture
+def upstream(tmp_path, bundled_catalog_path):
+    """A local server answering like Scryfall's /bulk-data, with a rulings file holding one new
+    ruling for Jadelight Ranger."""
+    catalog = Catalog(bundled_catalog_path)
+    oracle_id = catalog.card_by_english_name("Jadelight Ranger").oracle_id
+    catalog.close()
+    body = gzip.compress(json.dumps([{"object": "ruling", "oracle_id": oracle_id, "source": "wotc",
+                                      "published_at": "2026-11-01", "comment": NEW_RULING}]).encode())
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def do_GET(self):
+            if self.path == "/bulk-data":
+                data = json.dumps({"object": "list", "has_more": False, "data": [{
+                    "object": "bulk_data", "type": "rulings", "updated_at": "2026-11-02T10:00:00.000+00:00",
+                    "download_uri": f"http://127.0.0.1:{server.server_port}/rulings.json",
+                    "size": len(body), "content_encoding": "gzip"}]}).encode()
+                headers = {"Content-Type": "application/json"}
+            elif self.path == "/rulings.json":
+                data, headers = body, {"Content-Type": "application/json", "Content-Encoding": "gzip"}
+            else:
+                self.send_error(404)
+                return
+            self.send_response(200)
+            for key, value in {**headers, "Content-Length": str(len(data))}.items():
+                self.send_header(key, value)
+            self.end_headers()
+            self.wfile.write(data)
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    live = tmp_path / "catalog.sqlite3"
+    shutil.copy(bundled_catalog_path, live)
+    env = {"WAYFINDER_CATALOG": str(live), "WAYFINDER_SCRYFALL_URL": f"http://127.0.0.1:{server.server_port}",
+           "WAYFINDER_DOWNLOADS": str(tmp_path / "downloads"), "WAYFINDER_REFRESH_TYPES": "rulings",
+           "WAYFINDER_REFRESH_HOURS": "0", "WAYFINDER_SETTINGS_DB": str(tmp_path / "settings.sqlite3")}
+    yield env
+    server.shutdown()
+    server.server_close()
+
+
+def test_one_process_refreshes_at_a_time(upstream):
+    config = Config.from_env(upstream)
+    lock = RefreshLock(config.catalog_path)
+    assert lock.acquire()
+    try:
+        assert refresh(config, say=lambda line: None) is None      # held by another: skipped
+    finally:
+        lock.release()
+    assert refresh(config, say=lambda line: None)                # the new rulings file, imported
+    assert refresh(config, say=lambda line: None) == []          # nothing changed since
+
+
+@pytest.fixture
+def e2e_env(upstream, monkeypatch):
+    for key, value in upstream.items():
+        monkeypatch.setenv(key, value)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    return upstream
+
+
+async def test_the_bot_answers_from_the_old_catalog_while_the_new_one_builds(discord_bot, monkeypatch):
+    fake, bot = discord_bot.fake, discord_bot.bot
+    started, release = threading.Event(), threading.Event()
+    real_sync = refresh_module.sync
+
+    def held_sync(*args, **kwargs):
+        started.set()
+        assert release.wait(60)
+        return real_sync(*args, **kwargs)
+
+    monkeypatch.setattr(refresh_module, "sync", held_sync)
+    refreshing = asyncio.create_task(bot.refresh_data())
+    while not started.is_set():
+        await asyncio.sleep(0.05)
+    during = await fake.slash("ruling", [option("card", "Jadelight Ranger")])
+    assert "Jadelight Ranger" in embed_text(during.data) and "zebrafish" not in embed_text(during.data)
+    release.set()
+    assert await asyncio.wait_for(refreshing, 120) is True
+    after = await fake.slash("ruling", [option("card", "Jadelight Ranger")])
+    assert "zebrafish" in embed_text(after.data)
