@@ -17,7 +17,7 @@ async def answer_of(fake, callback):
         kind, message = await fake.next_edit(callback.token, timeout=60)
         assert kind == "followup"
         return message
-    return callback.data
+    return dict(callback.data, id=callback.message_id)
 
 
 async def test_a_french_question_is_answered_in_french_with_rules_to_open(discord_bot):
@@ -39,8 +39,8 @@ async def test_a_french_question_is_answered_in_french_with_rules_to_open(discor
 
 async def test_a_nickname_and_two_cards_in_one_question(discord_bot):
     fake = discord_bot.fake
-    nick = await answer_of(fake, await fake.slash("ask", [option("question", "does jadelight explore twice?")]))
-    assert "Cards recognised: Jadelight Ranger" in embed_text(nick)
+    nick = await answer_of(fake, await fake.slash("ask", [option("question", "when does chupacabra choose its target?")]))
+    assert "Cards recognised: Lurking Chupacabra" in embed_text(nick)
     two = await answer_of(fake, await fake.slash("ask", [option(
         "question", "If Nicanzil is out and Jadelight Ranger explores a land, what happens?")]))
     text = embed_text(two)
