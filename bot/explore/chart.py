@@ -98,12 +98,15 @@ def chart_text(odds: Odds, msg: Messages, explorer: str, deck: str) -> ChartText
 def odds_png(odds: Odds, msg: Messages, explorer: str, deck: str) -> bytes:
     """The chart for a reader of ``msg``'s language; ``explorer`` and ``deck`` as the reader knows them."""
     text = chart_text(odds, msg, explorer, deck)
-    plt = _pyplot()
+    _pyplot()
+    from matplotlib.figure import Figure
     from matplotlib.font_manager import FontProperties
     font = FontProperties(family=face(msg.lang))
     big = FontProperties(family=face(msg.lang), size=13)
     count = len(text.panels)
-    figure, axes = plt.subplots(1, count, figsize=(3.4 * count + 0.6, 3.9), dpi=100, squeeze=False)
+    # a Figure of its own, not pyplot's shared state: charts are drawn in worker threads, several at once
+    figure = Figure(figsize=(3.4 * count + 0.6, 3.9), dpi=100)
+    axes = figure.subplots(1, count, squeeze=False)
     for i, (ax, (label, distribution)) in enumerate(zip(axes[0], text.panels)):
         keys = list(range(len(text.x_ticks[i])))
         values = [float(distribution.get(k, 0)) for k in keys]
@@ -127,7 +130,6 @@ def odds_png(odds: Odds, msg: Messages, explorer: str, deck: str) -> bytes:
     figure.tight_layout()
     out = io.BytesIO()
     figure.savefig(out, format="png")
-    plt.close(figure)
     return out.getvalue()
 
 

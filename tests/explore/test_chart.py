@@ -47,3 +47,18 @@ def test_numbers_on_the_chart_are_written_the_readers_way(bundled_services):
     assert chart_text(ODDS, messages("en"), "Jadelight Ranger", "ixalan").bar_labels[0][1] == "34.5%"
     assert len(french.panels) == 3   # cards put into the graveyard are shown when there are any
     assert len(chart_text(explore_odds(59, 24, 1, "keep"), messages("fr"), "x", "y").panels) == 2
+
+
+def test_charts_drawn_at_once_in_threads_are_each_whole():
+    """/explore odds draws its chart in a worker thread; two readers at once get two whole charts."""
+    import concurrent.futures
+
+    from bot.explore.chart import odds_png
+    from bot.explore.odds import explore_odds
+    from bot.i18n import messages
+    jobs = [(explore_odds(60, 24, 2), messages("fr"), "Ranger jadefeu", "ixalan"),
+            (explore_odds(40, 17, 4), messages("ja"), "翡翠光のレインジャー", "ixalan")]
+    alone = [odds_png(*job) for job in jobs]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda job: odds_png(*job), jobs * 3))
+    assert together == alone * 3
