@@ -110,6 +110,11 @@ def settings_db(request, tmp_path) -> str:
     return request.getfixturevalue("postgres_cluster").new_database()
 
 
+def pytest_addoption(parser):
+    parser.addoption("--answer-budget", type=float, default=None,
+                     help="seconds the bot answers directly within before it defers (0: it always defers)")
+
+
 def pytest_report_header(config):
     return f"real data: {SHARED_DATA if SHARED_DATA.exists() else 'absent (tests that need it skip)'}"
 

@@ -8,6 +8,17 @@ import pytest
 from tests.e2e.helpers import TOKEN, BotUnderTest, start_bot, stop_bot
 from tests.fake_discord import FakeDiscord
 
+@pytest.fixture(autouse=True)
+def answer_budget(request, monkeypatch):
+    """The bot's answer budget: as shipped, or what ``--answer-budget`` or a test's parameter sets
+    (0: every answer that takes work is deferred, then sent as a follow-up or an edit)."""
+    budget = getattr(request, "param", request.config.getoption("--answer-budget"))
+    if budget is not None:
+        from bot.discord_app import views
+        monkeypatch.setattr(views, "ANSWER_BUDGET", budget)
+    return budget
+
+
 @pytest.fixture
 def e2e_settings_db(tmp_path) -> str:
     """SQLite; a test module runs on both databases by overriding this with `settings_db`."""

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.fake_discord import FakeDiscord
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.fake.token-never-to-be-logged"
+
+
+# A test under this mark runs twice: with the bot's answer budget as shipped, and with none, so
+# that every answer that takes work is deferred and comes as a follow-up or an edit.
+ANSWERED_OR_DEFERRED = pytest.mark.parametrize("answer_budget", [None, 0.0], ids=["budget", "deferred"],
+                                               indirect=True)
 
 
 class BotUnderTest:
@@ -62,9 +70,17 @@ def custom_ids(body: dict) -> list[str]:
 
 
 async def answer_of(fake: FakeDiscord, callback) -> dict:
-    """The message that answers an interaction: the callback's, or, when the bot deferred
-    (5: "thinking…", 6: a pending edit), the follow-up or edit that came after."""
-    if callback.type in (5, 6):
-        _, message = await fake.next_edit(callback.token)
-        return message
-    return fake.messages[callback.message_id]
+    """The message a user finally sees for an interaction, whether the bot answered at once (4: a
+    new message, 7: the component's message updated) or deferred (5: "thinking…", 6: a pending
+    edit) and answered after with a follow-up (shown in place of "thinking…", as private as the
+    deferral) or an edit. Later reads of the same interaction give the same message."""
+    seen = getattr(callback, "_seen", None)
+    if seen is not None:
+        return seen
+    assert callback.type in (4, 5, 6, 7), callback.body
+    if callback.type in (4, 7):
+        seen = callback.message
+    else:
+        _, seen = await fake.next_edit(callback.token, timeout=60)
+    callback._seen = seen
+    return seen

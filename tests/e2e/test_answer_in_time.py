@@ -80,12 +80,12 @@ async def test_a_slow_ruling_is_deferred_at_once_and_answered_after(discord_bot,
 async def test_a_slow_button_is_deferred_at_once_and_the_message_edited_after(discord_bot, slow_down):
     fake = discord_bot.fake
     answer = await fake.slash("ruling", [option("card", "defossilizzare")], locale="it")
-    assert "wf:ruling:originals" in custom_ids(answer.data)
+    assert "wf:ruling:originals" in custom_ids(await answer_of(fake, answer))
     slow_down("cogs.ruling", "ruling_command")
-    pressed, elapsed = await timed(fake.click(answer.message_id, "wf:ruling:originals", locale="it"))
+    pressed, elapsed = await timed(fake.click((await answer_of(fake, answer))["id"], "wf:ruling:originals", locale="it"))
     assert pressed.type == 6 and elapsed < DISCORD_LIMIT   # a pending edit of the message, in time
     kind, message = await fake.next_edit(pressed.token, timeout=SLOW + 10)
-    assert kind == "edit" and message["id"] == answer.message_id
+    assert kind == "edit" and message["id"] == (await answer_of(fake, answer))["id"]
     assert "Originale inglese" in embed_text(message)
     assert "If a resolving spell or ability" in embed_text(message)
     assert message["allowed_mentions"]["parse"] == []

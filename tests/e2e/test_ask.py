@@ -1,7 +1,7 @@
 """/ask end to end: the real bot, through discord.py's gateway and HTTP code, against the fake."""
 import pytest
 
-from tests.e2e.helpers import custom_ids, embed_text, option
+from tests.e2e.helpers import answer_of, custom_ids, embed_text, option
 
 
 @pytest.fixture
@@ -9,15 +9,6 @@ def e2e_env(rules_catalog_path, tmp_path, monkeypatch):
     monkeypatch.setenv("WAYFINDER_CATALOG", str(rules_catalog_path))
     monkeypatch.setenv("WAYFINDER_SETTINGS_DB", str(tmp_path / "settings.sqlite3"))
     return tmp_path
-
-
-async def answer_of(fake, callback):
-    """The message an interaction got: its first answer, or the follow-up after "thinking…"."""
-    if callback.type == 5:
-        kind, message = await fake.next_edit(callback.token, timeout=60)
-        assert kind == "followup"
-        return message
-    return dict(callback.data, id=callback.message_id)
 
 
 async def test_a_french_question_is_answered_in_french_with_rules_to_open(discord_bot):

@@ -1,5 +1,5 @@
 """Every command fed bad input: a clear, localized message, privately, never a traceback."""
-from tests.e2e.helpers import option
+from tests.e2e.helpers import answer_of, option
 
 
 def run_options(**values):
@@ -24,10 +24,10 @@ async def test_bad_inputs_get_localized_messages(discord_bot):
     ]
     for command, options, locale, expected in cases:
         answer = await fake.slash(command, options, locale=locale)
-        content = answer.data.get("content") or ""
+        content = (await answer_of(fake, answer)).get("content") or ""
         assert content.startswith(expected), (command, locale, content)
-        assert answer.data["flags"] & 64, (command, content)
+        assert (await answer_of(fake, answer))["flags"] & 64, (command, content)
         assert "Traceback" not in content
 
     long = await fake.slash("ruling", [option("card", "x" * 300)], locale="fr")
-    assert "Votre saisie a été coupée à 200 caractères." in long.data["content"]
+    assert "Votre saisie a été coupée à 200 caractères." in (await answer_of(fake, long))["content"]

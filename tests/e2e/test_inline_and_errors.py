@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.e2e.helpers import start_bot, stop_bot
+from tests.e2e.helpers import answer_of, start_bot, stop_bot
 from tests.e2e.helpers import embed_text, option
 from tests.fake_discord.payloads import snowflake
 from tests.fake_discord.server import ADMIN_PERMISSIONS
@@ -42,7 +42,7 @@ async def test_inline_cards_answer_in_the_servers_language_with_a_rulings_button
     buttons = [c for row in reply["components"] for c in row["components"]]
     assert buttons[0]["custom_id"].startswith("wf:inline:")
     opened = await fake.click(reply["id"], buttons[0]["custom_id"], locale="it")
-    assert opened.data["flags"] & 64 and "Se una magia" in embed_text(opened.data)
+    assert (await answer_of(fake, opened))["flags"] & 64 and "Se una magia" in embed_text(await answer_of(fake, opened))
 
 
 async def test_inline_cards_follow_the_servers_locale_then_the_users_own_language(discord_bot, monkeypatch):
@@ -79,9 +79,9 @@ async def test_an_unexpected_error_gives_a_reference_and_logs_the_traceback(disc
 
     monkeypatch.setattr(sys.modules["cogs.ruling"], "ruling_command", broken)
     answer = await discord_bot.fake.slash("ruling", [option("card", "nicanzil")], locale="fr")
-    match = re.match(r"Une erreur s'est produite \(référence ([0-9a-f]{8})\)", answer.data["content"])
-    assert match and answer.data["flags"] & 64
-    assert "Traceback" not in answer.data["content"] and "fell over" not in answer.data["content"]
+    match = re.match(r"Une erreur s'est produite \(référence ([0-9a-f]{8})\)", (await answer_of(discord_bot.fake, answer))["content"])
+    assert match and (await answer_of(discord_bot.fake, answer))["flags"] & 64
+    assert "Traceback" not in (await answer_of(discord_bot.fake, answer))["content"] and "fell over" not in (await answer_of(discord_bot.fake, answer))["content"]
     logged = [r for r in caplog.records if r.name == "wayfinder.errors"]
     assert logged and match.group(1) in logged[0].getMessage() and logged[0].exc_info
     caplog.clear()   # the error was expected: the fixture checks that nothing else went wrong
@@ -93,5 +93,5 @@ async def test_explore_uses_the_servers_default_deck_and_private_replies(discord
     await fake.slash("settings", setting("private", "on"), permissions=ADMIN_PERMISSIONS)
     answer = await fake.slash("explore", [{"name": "run", "type": 1, "options": [
         {"name": "explorer", "type": 3, "value": "Nicanzil"}, {"name": "seed", "type": 3, "value": "3"}]}])
-    assert "Deck: lost-caverns" in embed_text(answer.data) and answer.data["flags"] & 64
+    assert "Deck: lost-caverns" in embed_text(await answer_of(fake, answer)) and (await answer_of(fake, answer))["flags"] & 64
     logging.getLogger(__name__).info("ok")

@@ -4,7 +4,7 @@ import re
 import sys
 
 from bot.i18n import messages
-from tests.e2e.helpers import custom_ids, option
+from tests.e2e.helpers import answer_of, custom_ids, option
 from tests.fake_discord import payloads
 
 
@@ -12,10 +12,11 @@ def broken(*args, **kwargs):
     raise RuntimeError("the core fell over")
 
 
-def assert_answered(answer, lang, caplog):
+async def assert_answered(fake, answer, lang, caplog):
     """A private message in ``lang`` whose reference id is the one logged with the traceback."""
-    assert answer.type == 4 and answer.data["flags"] & 64, answer.body
-    content = answer.data["content"]
+    message = await answer_of(fake, answer)
+    assert message["flags"] & 64, (answer.body, message)
+    content = message["content"]
     match = re.search(r"\b([0-9a-f]{8})\b", content)
     assert match, content
     reference = match.group(1)
@@ -34,20 +35,20 @@ def sub(command, **options):
 async def test_a_failing_button_answers_with_a_reference(discord_bot, monkeypatch, caplog):
     fake = discord_bot.fake
     answer = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"))
-    assert "wf:explore:replay" in custom_ids(answer.data)
+    assert "wf:explore:replay" in custom_ids(await answer_of(fake, answer))
     monkeypatch.setattr(sys.modules["cogs.explore"], "run_command", broken)
-    failed = await fake.click(answer.message_id, "wf:explore:replay", locale="de")
-    assert_answered(failed, "de", caplog)
+    failed = await fake.click((await answer_of(fake, answer))["id"], "wf:explore:replay", locale="de")
+    await assert_answered(fake, failed, "de", caplog)
 
 
 async def test_a_failing_select_answers_with_a_reference(discord_bot, monkeypatch, caplog):
     fake = discord_bot.fake
     answer = await fake.slash("ruling", [option("card", "jadelight")], locale="ja")
-    assert "wf:pick" in custom_ids(answer.data)
-    value = answer.data["components"][0]["components"][0]["options"][0]["value"]
+    assert "wf:pick" in custom_ids(await answer_of(fake, answer))
+    value = (await answer_of(fake, answer))["components"][0]["components"][0]["options"][0]["value"]
     monkeypatch.setattr(sys.modules["cogs.ruling"], "ruling_command", broken)
-    failed = await fake.click(answer.message_id, "wf:pick", component_type=3, values=[value], locale="ja")
-    assert_answered(failed, "ja", caplog)
+    failed = await fake.click((await answer_of(fake, answer))["id"], "wf:pick", component_type=3, values=[value], locale="ja")
+    await assert_answered(fake, failed, "ja", caplog)
 
 
 async def test_a_failing_modal_submit_answers_with_a_reference(discord_bot, monkeypatch, caplog):
@@ -59,7 +60,7 @@ async def test_a_failing_modal_submit_answers_with_a_reference(discord_bot, monk
     submit = {"custom_id": opened.data["custom_id"], "components": [
         {"type": 1, "components": [{"type": 4, "custom_id": "wf:explore:decklist", "value": "20 Forest"}]}]}
     failed = await fake.send(fake.interaction(5, submit, locale="es-ES"))
-    assert_answered(failed, "es", caplog)
+    await assert_answered(fake, failed, "es", caplog)
 
 
 async def test_a_failing_inline_rulings_button_answers_with_a_reference(discord_bot, monkeypatch, caplog):
@@ -72,7 +73,7 @@ async def test_a_failing_inline_rulings_button_answers_with_a_reference(discord_
                                                  fake.guild_id)
     monkeypatch.setattr(sys.modules["cogs.inline"], "ruling_command", broken)
     failed = await fake.click(message_id, button["custom_id"], locale="fr")
-    assert_answered(failed, "fr", caplog)
+    await assert_answered(fake, failed, "fr", caplog)
 
 
 async def test_a_failing_autocomplete_offers_nothing_and_logs(discord_bot, monkeypatch, caplog):

@@ -13,7 +13,7 @@ from bot.catalog import Catalog
 from bot.catalog import refresh as refresh_module
 from bot.catalog.refresh import RefreshLock, refresh
 from bot.config import Config
-from tests.e2e.helpers import embed_text, option
+from tests.e2e.helpers import answer_of, embed_text, option
 
 NEW_RULING = "A ruling published after the bot started: the zebrafish clause."
 
@@ -98,8 +98,9 @@ async def test_the_bot_answers_from_the_old_catalog_while_the_new_one_builds(dis
     while not started.is_set():
         await asyncio.sleep(0.05)
     during = await fake.slash("ruling", [option("card", "Jadelight Ranger")])
-    assert "Jadelight Ranger" in embed_text(during.data) and "zebrafish" not in embed_text(during.data)
+    text = embed_text(await answer_of(fake, during))
+    assert "Jadelight Ranger" in text and "zebrafish" not in text
     release.set()
     assert await asyncio.wait_for(refreshing, 120) is True
     after = await fake.slash("ruling", [option("card", "Jadelight Ranger")])
-    assert "zebrafish" in embed_text(after.data)
+    assert "zebrafish" in embed_text(await answer_of(fake, after))

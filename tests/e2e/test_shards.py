@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from tests.e2e.helpers import TOKEN, embed_text, option
+from tests.e2e.helpers import TOKEN, answer_of, embed_text, option
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord.server import ADMIN_PERMISSIONS, shard_of
 from tests.helpers import PROJECT
@@ -60,25 +60,25 @@ async def test_two_shard_processes_share_one_postgresql(bundled_catalog_path, po
 
         # the server's admin, in the server on shard 0: the server's language, then their own
         saved = await fake.slash("settings", setting("language", "fr"), guild_id=first, permissions=ADMIN_PERMISSIONS)
-        assert saved.data["content"].startswith("Paramètre enregistré : Langue des réponses")
+        assert (await answer_of(fake, saved))["content"].startswith("Paramètre enregistré : Langue des réponses")
         mine = await fake.slash("settings", setting("language", "de", group="me"), guild_id=first,
                                 permissions=ADMIN_PERMISSIONS)
-        assert mine.data["content"] == "Votre langue est maintenant : allemand."   # the server's language rules here
+        assert (await answer_of(fake, mine))["content"] == "Votre langue est maintenant : allemand."   # the server's language rules here
         assert {fake.routed[i] for i in fake.routed} == {(0, 2)}
 
         # the other process answers in the other server: the admin's own language holds there
         answer = await fake.slash("ruling", [option("card", "tishana")], guild_id=second)
         assert fake.routed[next(reversed(fake.routed))] == (1, 2)
-        assert "Tishanas Pfadfinderin (Tishana's Wayfinder)" in embed_text(answer.data)
+        assert "Tishanas Pfadfinderin (Tishana's Wayfinder)" in embed_text(await answer_of(fake, answer))
         # a change through shard 0 is read by shard 1 at its next command: nothing went stale
         await fake.slash("settings", setting("language", "ja", group="me"), guild_id=first)
         answer = await fake.slash("ruling", [option("card", "tishana")], guild_id=second)
-        assert "ティシャーナの道探し (Tishana's Wayfinder)" in embed_text(answer.data)
+        assert "ティシャーナの道探し (Tishana's Wayfinder)" in embed_text(await answer_of(fake, answer))
         # while the server setting stays the first server's: a reader without a language of their own
         reader = fake.new_user("Reader")
         there = await fake.slash("ruling", [option("card", "tishana")], guild_id=first, user=reader, locale="it")
         here = await fake.slash("ruling", [option("card", "tishana")], guild_id=second, user=reader, locale="it")
-        assert "Guidevoie de Tishana" in embed_text(there.data) and "Apripista di Tishana" in embed_text(here.data)
+        assert "Guidevoie de Tishana" in embed_text(await answer_of(fake, there)) and "Apripista di Tishana" in embed_text(await answer_of(fake, here))
         assert shard_of(first, 2) == 0 and shard_of(second, 2) == 1
     finally:
         await stop_shards(processes)

@@ -35,6 +35,7 @@ class Callback:
     message_id: str | None = None
     token: str | None = None
     followups: list[dict] = field(default_factory=list)
+    message: dict | None = None   # the message as the callback left it (4: new, 7: updated)
 
     @property
     def type(self) -> int:
@@ -67,6 +68,7 @@ class FakeDiscord:
         self._seq = 0
         self._pending: dict[str, asyncio.Future] = {}
         self._edits: dict[str, asyncio.Queue] = {}
+        self._thinking: set[str] = set()   # tokens whose "thinking…" message awaits its follow-up
         self._ready = asyncio.Event()
         self.runner: web.AppRunner | None = None
         self.port = 0
@@ -182,13 +184,15 @@ class FakeDiscord:
             message_id = payloads.snowflake()
             message = self._store(message_id, body.get("data") or {}, files=body.get("files"))
             self.originals[token] = message_id
+            if kind == 5:
+                self._thinking.add(token)
         elif kind in (6, 7):
             message_id = self.originals.get(token)
             if kind == 7 and message_id:
                 message = self._store(message_id, body.get("data") or {}, update=True, files=body.get("files"))
         else:
             message_id = None
-        callback = Callback(body, message_id)
+        callback = Callback(body, message_id, message=message if kind in (4, 7) else None)
         future = self._pending.get(interaction_id)
         if future and not future.done():
             future.set_result(callback)
@@ -202,8 +206,16 @@ class FakeDiscord:
         return self._json(answer)
 
     async def _followup(self, request):
-        message_id = payloads.snowflake()
-        message = self._store(message_id, request[BODY] or {}, files=(request[BODY] or {}).get("files"))
+        token, body = request.match_info["token"], request[BODY] or {}
+        original = self.originals.get(token)
+        if token in self._thinking and original in self.messages:
+            # Discord shows the first follow-up in place of "thinking…", as private as the deferral
+            self._thinking.discard(token)
+            message = self._store(original, {k: v for k, v in body.items() if k != "flags"}, update=True,
+                                  files=body.get("files"))
+        else:
+            self._thinking.discard(token)
+            message = self._store(payloads.snowflake(), body, files=body.get("files"))
         self._edit_queue(request.match_info["token"]).put_nowait(("followup", message))
         return self._json(message)
 
@@ -220,6 +232,7 @@ class FakeDiscord:
         if not message_id:
             return self._json({"message": "Unknown Message", "code": 10008}, 404)
         message = self._store(message_id, request[BODY] or {}, update=True, files=(request[BODY] or {}).get("files"))
+        self._thinking.discard(request.match_info["token"])
         self._edit_queue(request.match_info["token"]).put_nowait(("edit", message))
         return self._json(message)
 
