@@ -51,7 +51,7 @@ class WayfinderBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         # before READY: the catalog, the name index, every language's messages and Babel locale
         # data, so that no first command in any language pays for loading them
-        await asyncio.to_thread(lambda: (self.services.matcher, self.services.rules.warm(), i18n.warm_up()))
+        await asyncio.to_thread(lambda: (self.services.matcher, i18n.warm_up()))
         config = self.services.config
         # one process syncs the commands: the one running shard 0 (every process, without sharding)
         if config.sync_commands and (config.shard_ids is None or 0 in config.shard_ids):
@@ -61,6 +61,9 @@ class WayfinderBot(commands.AutoShardedBot):
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
+        # the rules' word index (the first /rule search by words) is built beside the first commands:
+        # a search that comes first waits for it, within the answer budget or deferred
+        self._warming = asyncio.create_task(asyncio.to_thread(self.services.rules.warm))
         if config.refresh_hours > 0:
             self._refresher = asyncio.create_task(self._refresh_every(config.refresh_hours * 3600))
 
@@ -80,6 +83,9 @@ class WayfinderBot(commands.AutoShardedBot):
         refresher = getattr(self, "_refresher", None)
         if refresher is not None:
             refresher.cancel()
+        warming = getattr(self, "_warming", None)
+        if warming is not None:
+            await asyncio.gather(warming, return_exceptions=True)
         await super().close()
         if getattr(self, "settings", None) is not None:
             await self.settings.close()

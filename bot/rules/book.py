@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 import threading
 from functools import cached_property, lru_cache
 
-from rapidfuzz import fuzz, process
 
 from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
 from bot.rules.numbers import GLOSSARY_PREFIX, glossary_value, is_subrule, query_of, split_letter
@@ -397,6 +396,7 @@ class RulesBook:
     def suggestions(self, query: str, limit: int = 5) -> list[tuple[str, str]]:
         """For a query that found nothing: rules numbered close to it, or titles and terms spelled
         almost so — never merely the least unlike."""
+        from rapidfuzz import fuzz, process   # loaded when first needed: one-shot commands skip it
         if self.current is None or not query:
             return []
         if query[0].isdigit():
@@ -450,6 +450,7 @@ class RulesBook:
 
     def autocomplete(self, current: str, limit: int = CHOICES_LIMIT) -> list[tuple[str, str]]:
         """(label, value) choices: numbers by prefix, titles and glossary terms by words."""
+        from rapidfuzz import fuzz, process   # loaded when first needed: one-shot commands skip it
         if self.current is None:
             return []
         current = (current or "").strip()[:MAX_QUERY]

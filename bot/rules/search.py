@@ -15,7 +15,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rapidfuzz import fuzz, process
 
 from bot.text import fold
 
@@ -99,6 +98,7 @@ class WordIndex:
         return [self._known(w) for w in content]
 
     def _known(self, word: str) -> str:
+        from rapidfuzz import fuzz, process   # loaded when first needed: one-shot commands skip it
         if word in self.postings or len(word) < 5 or not word.isalpha():
             return word
         best = process.extractOne(word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_SCORE)

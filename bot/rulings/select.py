@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz
 
 from bot.catalog import Card, Catalog, Ruling
 from bot.catalog.store import PrintedText
@@ -181,6 +180,7 @@ def matches(search: str, entry: RulingEntry) -> bool:
 
 
 def _word_found(word: str, vocabulary: set[str]) -> bool:
+    from rapidfuzz import fuzz   # loaded when first needed: one-shot commands skip it
     if word in vocabulary:
         return True
     stem = word[: max(4, len(word) - 2)]

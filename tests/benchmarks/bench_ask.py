@@ -8,7 +8,6 @@ the question's longest word, the naive search).
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -17,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _shared import full_catalog  # noqa: E402
+from _shared import Report, full_catalog  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("ask_questions.jsonl")
 RECALL_GOAL = 0.90
@@ -57,17 +56,13 @@ def main() -> int:
                 ref = r.get("number") or r.get("term") or r.get("card")
                 print(f"        {r['kind']:8} {ref[:30]:30} {r['text'][:80]!r}")
     recall = statistics.mean(recalls)
-    median = statistics.median(times)
-    base = statistics.median(baseline)
+    median, base = statistics.median(times), statistics.median(baseline)
     languages = sorted({q.lang for q in questions})
-    print(f"\n{len(questions)} questions in {len(languages)} languages ({', '.join(languages)})")
-    print(f"{'figure':28} {'value':>10} {'baseline':>10} {'ratio':>8} {'goal':>10}")
-    print(f"{'recall@5':28} {recall:10.3f} {'':>10} {'':>8} {'>= ' + str(RECALL_GOAL):>10}")
-    print(f"{'median latency (ms)':28} {median:10.2f} {base:10.2f} {median / base:8.2f} {'<= ' + str(RATIO_GOAL) + 'x':>10}")
-    print(f"{'p99 latency (ms)':28} {sorted(times)[int(len(times) * 0.99) - 1]:10.2f}")
-    failed = recall < RECALL_GOAL or median / base > RATIO_GOAL
-    print("goal missed" if failed else "goals met")
-    return 1 if failed else 0
+    report = Report(f"/ask: {len(questions)} judge questions in {len(languages)} languages ({', '.join(languages)})")
+    report.limit("recall@5", recall * 100, RECALL_GOAL * 100, "%", at_least=True, digits=1)
+    report.ratio("median latency, whole /ask command", median, base, RATIO_GOAL, unit="ms")
+    report.info("p99 latency", f"{sorted(times)[max(0, int(len(times) * 0.99) - 1)]:.2f} ms")
+    return report.finish()
 
 
 if __name__ == "__main__":
