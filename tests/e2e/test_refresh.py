@@ -75,6 +75,20 @@ def test_one_process_refreshes_at_a_time(upstream):
     assert refresh(config, say=lambda line: None) == []          # nothing changed since
 
 
+def test_with_settings_on_postgresql_one_process_of_the_deployment_refreshes_at_a_time(upstream, settings_db):
+    from bot.catalog.refresh import DatabaseRefreshLock
+    config = Config.from_env({**upstream, "WAYFINDER_SETTINGS_DB": settings_db})
+    if not isinstance(config.settings_path, str):
+        pytest.skip("the advisory lock is PostgreSQL's")
+    elsewhere = DatabaseRefreshLock(config.settings_path)    # another host's process, refreshing
+    assert elsewhere.acquire()
+    try:
+        assert refresh(config, say=lambda line: None) is None
+    finally:
+        elsewhere.release()
+    assert refresh(config, say=lambda line: None)
+
+
 @pytest.fixture
 def e2e_env(upstream, monkeypatch):
     for key, value in upstream.items():
