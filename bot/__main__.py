@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from bot.catalog import DataImportError
 from bot.config import Config, is_database_url
 from bot.languages import LANGUAGES, normalize_language
 from bot.services import Services
+from bot.settings.store import SettingsError
 
 
 def _print_json(data) -> None:
@@ -107,10 +109,16 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        return _dispatch(args, config)
-    except DataImportError as exc:
+        status = _dispatch(args, config)
+        sys.stdout.flush()   # a closed pipe shows here, not at exit
+        return status
+    except (DataImportError, SettingsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:   # `wayfinder … | head`: the reader had enough
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print("error: the output was closed before everything was written (broken pipe)", file=sys.stderr)
+        return 141
     except KeyboardInterrupt:
         return 130
 
@@ -193,10 +201,9 @@ def _explore(services: Services, args) -> int:
 def _db(config: Config, args) -> int:
     """db migrate | check | backup, on SQLite and PostgreSQL alike; a refusal is one line, exit 2."""
     import asyncio
-    import os
     import tempfile
     from bot.settings.backup import check_backup_target
-    from bot.settings.store import SettingsError, SettingsStore
+    from bot.settings.store import SettingsStore
 
     async def backup(target: Path) -> None:
         store = await SettingsStore.open(config.settings_path)

@@ -149,7 +149,7 @@ class ImportReport:
         if self.skipped:
             return f"{self.kind} {Path(self.path).name}: skipped, nothing imported — {self.skipped}"
         parts = ", ".join(f"{v:,} {k}" for k, v in sorted(self.counts.items()))
-        skipped = f"; {len(self.warnings):,} skipped" if self.warnings else ""
+        skipped = f"; {len(self.warnings):,} skipped (the first: {self.warnings[0]})" if self.warnings else ""
         return f"{self.kind} {Path(self.path).name}: {parts or 'nothing'}{skipped}"
 
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.dates import parse_date_line
-from bot.catalog.errors import DataImportError, SkippedFile
-from bot.catalog.streams import open_binary
+from bot.catalog.errors import DataImportError, SkippedFile, byte_position, not_utf8
+from bot.catalog.streams import STREAM_ERRORS, open_binary
 from bot.rules.numbers import is_subrule, parent_number
 
 _EFFECTIVE = re.compile(r"effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
@@ -43,12 +43,23 @@ class RulesDocument:
 
 
 def read_text(path: Path) -> str:
-    with open_binary(path) as stream:   # as published, or gzip-compressed (the bundled edition)
-        raw = stream.read()
+    """The file's text: UTF-8, or Windows-1252 when it has no UTF-8 characters before its first
+    byte that is not UTF-8 (a UTF-8 file with a bad byte is an error, not Windows-1252 text)."""
     try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
+        with open_binary(path) as stream:   # as published, or gzip-compressed (the bundled edition)
+            raw = stream.read()
+    except STREAM_ERRORS as exc:
+        raise DataImportError(str(path), f"unreadable: {getattr(exc, 'strerror', None) or exc}") from exc
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        if any(byte >= 0x80 for byte in raw[:exc.start]):   # UTF-8 characters before it
+            raise not_utf8(path, raw, exc.start) from None
+    try:
         return raw.decode("cp1252")
+    except UnicodeDecodeError as exc:
+        raise DataImportError(str(path), f"byte 0x{raw[exc.start]:02x} is neither UTF-8 nor Windows-1252 text",
+                              byte_position(raw, exc.start)) from None
 
 
 def _title(text: str) -> str | None:

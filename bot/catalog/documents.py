@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bot.catalog.langdetect import detect, detect_sentences, detectable
 from bot.catalog.dates import parse_date_line
-from bot.catalog.errors import DataImportError, SkippedFile
+from bot.catalog.errors import DataImportError, SkippedFile, utf8_text
 from bot.languages import LANGUAGES
 
 _NOTICE = re.compile(
@@ -53,9 +53,10 @@ def parse_document(path: Path | str, text: str | None = None) -> ParsedDocument:
     path = Path(path)
     if text is None:
         try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise DataImportError(str(path), f"unreadable document: {exc}") from exc
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise DataImportError(str(path), f"unreadable document: {exc.strerror or exc}") from exc
+        text = utf8_text(path, raw)
     lines = [line.strip() for line in text.splitlines()]
     title = notice = None
     rulings: list[ParsedRuling] = []

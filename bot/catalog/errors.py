@@ -2,6 +2,24 @@
 from __future__ import annotations
 
 
+def byte_position(raw: bytes, offset: int) -> str:
+    """Where ``offset`` is in ``raw``, as a person looks for it: the byte and the line."""
+    line = raw.count(b"\n", 0, offset) + 1
+    return f"byte {offset:,}, line {line:,}"
+
+
+def not_utf8(path, raw: bytes, offset: int) -> "DataImportError":
+    return DataImportError(str(path), f"byte 0x{raw[offset]:02x} is not UTF-8 text", byte_position(raw, offset))
+
+
+def utf8_text(path, raw: bytes) -> str:
+    """``raw`` as UTF-8 text (a byte-order mark dropped); a bad byte is an error naming its place."""
+    try:
+        return raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise not_utf8(path, raw, exc.start) from None
+
+
 class DataImportError(Exception):
     """A file could not be imported; the catalog was left untouched."""
 

@@ -17,7 +17,7 @@ from bot.catalog.printed import move_printed
 from bot.catalog.rulings import move_rulings
 from bot.catalog.scryfall import import_cards, import_rulings, sniff_kind
 from bot.catalog.seeds import import_document
-from bot.catalog.streams import open_binary
+from bot.catalog.streams import read_head
 from bot.matching.index import remove_other_indexes, write_index
 
 # cards first (everything else refers to them), then rulings, documents, rules
@@ -32,8 +32,7 @@ def classify(path: Path) -> str:
         raise DataImportError(str(path), "no such file")
     if path.is_dir():
         raise DataImportError(str(path), "a folder: name the files in it")
-    with open_binary(path) as stream:
-        head = stream.read(4096)
+    head = read_head(path)
     text = head.decode("utf-8", errors="ignore").lstrip("\ufeff \r\n\t")
     if text.startswith(("[", "{")):
         if '"meta"' in text[:200] or text.lstrip("{ \r\n").startswith('"data"'):

@@ -4,43 +4,60 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import ijson
-
 from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
 from bot.catalog.printed import INSERT as PRINTED_INSERT, mtgjson_row
 from bot.catalog.rulings import RulingWriter
 from bot.languages import MTGJSON_NAMES
 from bot.text import fold
-from bot.catalog.scryfall import CARD_UPSERT, NAME_UPSERT
-from bot.catalog.streams import iter_json_records, open_binary
+from bot.catalog.scryfall import CARD_UPSERT, NAME_UPSERT, wrong_types
+from bot.catalog.streams import first_key, iter_json_records
 
 LANGUAGES = {name: lang for lang, names in MTGJSON_NAMES.items() for name in names}
 
 
 def _is_all_printings(path: Path) -> bool:
-    with open_binary(path) as stream:
-        try:
-            for prefix, event, value in ijson.parse(stream):
-                if prefix == "data" and event == "map_key":
-                    # a set file's data object starts with set fields; AllPrintings with set codes
-                    return value.isupper() and value not in ("cards",)
-        except ijson.JSONError as exc:
-            raise DataImportError(str(path), f"not a JSON file: {exc}", "start") from exc
-    raise DataImportError(str(path), "no 'data' object: not an MTGJSON file", "start")
+    key = first_key(path, "data")
+    if key is None:
+        raise DataImportError(str(path), "no 'data' object: not an MTGJSON file", "start")
+    # a set file's data object starts with set fields; AllPrintings with set codes
+    return key.isupper() and key not in ("cards",)
 
 
 def iter_set_cards(path: Path):
     """Yield (set code, card) for a set file or AllPrintings, one set in memory at a time."""
     if _is_all_printings(path):
-        with open_binary(path) as stream:
-            for code, set_obj in ijson.kvitems(stream, "data", use_float=True):
-                for card in set_obj.get("cards", []):
-                    yield code, card
+        for _, (code, set_obj) in iter_json_records(path, "data", pairs=True):
+            cards = set_obj.get("cards") if isinstance(set_obj, dict) else None
+            for card in cards if isinstance(cards, list) else []:
+                yield code, card
     else:
         code = path.stem.upper()
         for _, card in iter_json_records(path, prefix="data.cards.item"):
             yield code, card
+
+
+def card_problem(card) -> str | None:
+    """Why an MTGJSON card cannot be used as it is typed, or None."""
+    if not isinstance(card, dict):
+        return "not an object"
+    problem = wrong_types(card, ("name", "faceName", "layout", "type", "text", "manaCost"),
+                          ("foreignData", "rulings"), ("identifiers",))
+    if problem:
+        return problem
+    if not isinstance((card.get("identifiers") or {}).get("scryfallOracleId"), (str, type(None))):
+        return "identifiers.scryfallOracleId is not text"
+    side = card.get("side")
+    if side is not None and not (isinstance(side, str) and len(side) == 1 and "a" <= side <= "z"):
+        return "side is not a letter"
+    for field, texts in (("foreignData", ("language", "name", "faceName")), ("rulings", ("text", "date"))):
+        for i, entry in enumerate(card.get(field) or []):
+            problem = wrong_types(entry, texts) if isinstance(entry, dict) else "not an object"
+            if problem:
+                return f"{field}[{i}]: {problem}"
+        if field == "rulings" and any(not entry.get("text") for entry in card.get(field) or []):
+            return "a ruling without text"
+    return None
 
 
 def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
@@ -49,9 +66,13 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
     seen_faces: set[tuple[str, str]] = set()
     writer = RulingWriter(con, doc)
     for code, card in iter_set_cards(path):
+        problem = card_problem(card)
+        if problem:
+            report.warn(f"{code} card: {problem}")
+            continue
         oracle_id = (card.get("identifiers") or {}).get("scryfallOracleId")
-        if not oracle_id:
-            report.warn(f"{code} {card.get('name')}: no Scryfall oracle id")
+        if not oracle_id or not card.get("name"):
+            report.warn(f"{code} {card.get('name')}: no Scryfall oracle id or no name")
             continue
         name = card["name"]
         face_name = card.get("faceName")

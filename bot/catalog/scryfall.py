@@ -41,6 +41,45 @@ ON CONFLICT(oracle_id, lang, name) DO UPDATE SET prints = names.prints + 1
 """
 
 
+CARD_TEXT_FIELDS = ("oracle_id", "name", "lang", "layout", "type_line", "oracle_text", "mana_cost",
+                    "printed_name", "set_type")
+FACE_TEXT_FIELDS = ("oracle_id", "name", "type_line", "oracle_text", "mana_cost", "printed_name")
+
+
+def _kind_of(value) -> str:
+    return {dict: "an object", list: "a list", str: "text", bool: "true or false",
+            int: "a number", float: "a number"}.get(type(value), "null")
+
+
+def wrong_types(obj: dict, text_fields: tuple[str, ...], lists: tuple[str, ...] = (),
+                objects: tuple[str, ...] = ()) -> str | None:
+    """What is wrong with the types of a record's fields ("name is an object, not text"), or None.
+    Absent and null fields are fine: the importer has defaults for them."""
+    for key, wanted, name in ([(k, str, "text") for k in text_fields] + [(k, list, "a list") for k in lists]
+                              + [(k, dict, "an object") for k in objects]):
+        value = obj.get(key)
+        if value is not None and not isinstance(value, wanted):
+            return f"{key} is {_kind_of(value)}, not {name}"
+    return None
+
+
+def card_problem(obj: dict) -> str | None:
+    """Why a Scryfall card object cannot be used as it is typed, or None."""
+    problem = wrong_types(obj, CARD_TEXT_FIELDS, ("card_faces", "promo_types"), ("image_uris",))
+    if problem:
+        return problem
+    for i, face in enumerate(obj.get("card_faces") or []):
+        if not isinstance(face, dict):
+            return f"card_faces[{i}] is {_kind_of(face)}, not an object"
+        problem = wrong_types(face, FACE_TEXT_FIELDS, objects=("image_uris",))
+        if problem:
+            return f"card_faces[{i}].{problem}"
+    for uris in [obj.get("image_uris")] + [f.get("image_uris") for f in obj.get("card_faces") or []]:
+        if uris and not isinstance(uris.get("normal"), (str, type(None))):
+            return "image_uris.normal is not text"
+    return None
+
+
 def card_kind(obj: dict) -> str:
     layout = obj.get("layout") or "normal"
     if layout == "art_series":
@@ -120,6 +159,10 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         if not isinstance(obj, dict) or obj.get("object", "card") != "card":
             report.warn(f"record {number}: not a card object")
             continue
+        problem = card_problem(obj)
+        if problem:
+            report.warn(f"record {number}: {problem}")
+            continue
         if not obj.get("oracle_id") and obj.get("card_faces"):
             obj["oracle_id"] = obj["card_faces"][0].get("oracle_id")
         if not obj.get("oracle_id") or not obj.get("name"):
@@ -154,6 +197,10 @@ def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | Non
     for number, obj in iter_json_records(path):
         if not isinstance(obj, dict) or obj.get("object", "ruling") != "ruling" or "comment" not in obj:
             report.warn(f"record {number}: not a ruling object")
+            continue
+        problem = wrong_types(obj, ("oracle_id", "comment", "published_at", "source"))
+        if problem:
+            report.warn(f"record {number}: {problem}")
             continue
         oracle_id = obj.get("oracle_id")
         if oracle_id not in known:

@@ -23,8 +23,15 @@ class CountingReader(io.RawIOBase):
     def readable(self) -> bool:
         return True
 
+    def close(self) -> None:
+        self._raw.close()
+        super().close()
+
     def readinto(self, buffer) -> int:
-        data = self._raw.read(len(buffer))
+        # read1: what is there, without waiting for a whole buffer, so that the bytes before a
+        # cut in a compressed file are counted before the error comes
+        read = getattr(self._raw, "read1", self._raw.read)
+        data = read(len(buffer))
         n = len(data)
         buffer[:n] = data
         self.offset += n
@@ -40,13 +47,43 @@ def open_binary(path: Path) -> IO[bytes]:
     return raw
 
 
+STREAM_ERRORS = (EOFError, OSError, zlib.error, gzip.BadGzipFile)
+
+
+def read_head(path: Path, size: int = 4096) -> bytes:
+    """The first ``size`` bytes of the (uncompressed) text, or fewer at its end; a file cut or
+    corrupt within them is a DataImportError naming the position."""
+    counter = CountingReader(open_binary(path))
+    head = b""
+    try:
+        while len(head) < size:
+            chunk = counter.read(size - len(head))
+            if not chunk:
+                break
+            head += chunk
+    except STREAM_ERRORS as exc:
+        raise DataImportError(str(path), f"truncated or corrupt file: {exc}", f"near byte {counter.offset:,}") from exc
+    finally:
+        counter.close()
+    return head
+
+
+class _AsAvailable:
+    """A stream whose read() returns what is buffered (read1): the parser gets the records before
+    a cut, and the error its true position."""
+
+    def __init__(self, stream: io.BufferedReader):
+        self.read = stream.read1
+
+
 def _first_significant_byte(stream: io.BufferedReader) -> bytes:
     head = stream.peek(4096)[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
     return head[:1]
 
 
-def iter_json_records(path: Path | str, prefix: str = "item") -> Iterator[tuple[int, dict]]:
-    """Yield (record number, object) from a JSON array or a JSON-lines file, one at a time.
+def iter_json_records(path: Path | str, prefix: str = "item", *, pairs: bool = False) -> Iterator[tuple[int, object]]:
+    """Yield (record number, object) from a JSON array or a JSON-lines file, one at a time; with
+    ``pairs``, (record number, (key, value)) of the object at ``prefix``.
 
     Errors name the file and the byte offset (of the uncompressed text) where reading stopped.
     """
@@ -67,15 +104,31 @@ def iter_json_records(path: Path | str, prefix: str = "item") -> Iterator[tuple[
         if first not in (b"[", b"{"):
             raise DataImportError(str(path), "not a JSON file (expected an array or JSON lines)",
                                   "byte 0")
-        for number, obj in enumerate(ijson.items(stream, prefix, use_float=True), start=1):
+        parse = ijson.kvitems if pairs else ijson.items
+        for number, obj in enumerate(parse(_AsAvailable(stream), prefix, use_float=True), start=1):
             yield number, obj
     except DataImportError:
         raise
-    except (ijson.JSONError, json.JSONDecodeError, EOFError, OSError, zlib.error,
-            UnicodeDecodeError) as exc:
-        kind = "truncated or corrupt file" if not isinstance(exc, json.JSONDecodeError) else "bad JSON line"
+    except (ijson.JSONError, json.JSONDecodeError, UnicodeDecodeError, RecursionError, *STREAM_ERRORS) as exc:
+        kind = ("bad JSON line" if isinstance(exc, json.JSONDecodeError) else
+                "nested too deeply" if isinstance(exc, RecursionError) else "truncated or corrupt file")
         raise DataImportError(
             str(path), f"{kind}: {exc}",
             f"after record {number:,}, near byte {counter.offset:,}") from exc
     finally:
         stream.close()
+
+
+def first_key(path: Path, prefix: str) -> str | None:
+    """The first key of the object at ``prefix`` (None if there is none), reading no further."""
+    counter = CountingReader(open_binary(path))
+    try:
+        for found, event, value in ijson.parse(_AsAvailable(io.BufferedReader(counter))):
+            if found == prefix and event == "map_key":
+                return value
+        return None
+    except (ijson.JSONError, UnicodeDecodeError, *STREAM_ERRORS) as exc:
+        raise DataImportError(str(path), f"not a JSON file, or cut or corrupt: {exc}",
+                              f"near byte {counter.offset:,}") from exc
+    finally:
+        counter.close()

@@ -36,9 +36,34 @@ ACTIONS: dict[str, tuple[type, dict[str, str]]] = {
 }
 
 
+def _nesting_too_deep(text: str, limit: int = 100) -> tuple[int, int]:
+    """(line, column) of the first bracket nested more than ``limit`` deep."""
+    depth, in_string, escaped, line, column = 0, False, False, 1, 0
+    for char in text:
+        column += 1
+        if char == "\n":
+            line, column = line + 1, 0
+        elif in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                break
+        elif char in "]}":
+            depth -= 1
+    return line, column
+
+
 def load(path: Path | str) -> dict:
+    text = ""
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8")
+        data = json.loads(text)
+    except RecursionError:
+        line, column = _nesting_too_deep(text)
+        raise ScenarioError(f"{path}: nested too deeply (line {line}, column {column})") from None
     except FileNotFoundError:
         raise ScenarioError("{path}: no such file.", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:

@@ -48,11 +48,16 @@ class SqliteSettingsStore(SettingsStore):
     @classmethod
     async def connect(cls, target, folder):
         path = Path(target)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.stat().st_size:
-            with open(path, "rb") as fh:
-                if fh.read(16) != b"SQLite format 3\x00":
-                    raise SettingsError(f"{path} is not a SQLite database (it is left untouched)")
+        if path.is_dir():
+            raise SettingsError(f"{path} is a folder, not a settings database: name a file in it")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and path.stat().st_size:
+                with open(path, "rb") as fh:
+                    if fh.read(16) != b"SQLite format 3\x00":
+                        raise SettingsError(f"{path} is not a SQLite database (it is left untouched)")
+        except OSError as exc:
+            raise SettingsError(f"{path} cannot be opened as a settings database: {exc.strerror or exc}") from exc
         try:
             # isolation_level=None: the store opens and commits its own transactions
             db = await aiosqlite.connect(path, timeout=10, isolation_level=None)

@@ -1,0 +1,145 @@
+"""Bad input on the command line: one clear line naming the file and the position, a non-zero exit,
+no traceback, and the catalog and the settings exactly as they were."""
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zlib
+
+import pytest
+
+from tests.helpers import PROJECT
+
+CARD = {"object": "card", "oracle_id": "00000000-0000-4000-8000-000000000001", "name": "Test Explorer",
+        "lang": "en", "layout": "normal", "type_line": "Creature — Merfolk Scout", "oracle_text": "",
+        "mana_cost": "{G}"}
+
+
+@pytest.fixture
+def home(bundled_catalog_path, tmp_path):
+    """A catalog and a settings database of our own, to check that nothing touches them."""
+    catalog = tmp_path / "catalog.sqlite3"
+    shutil.copy(bundled_catalog_path, catalog)
+    for index in bundled_catalog_path.parent.glob(bundled_catalog_path.name + ".names*"):
+        shutil.copy(index, tmp_path / index.name.replace(bundled_catalog_path.name, catalog.name))
+    settings = tmp_path / "settings.sqlite3"
+    assert wayfinder(["db", "migrate"], catalog, settings).returncode == 0
+    return catalog, settings
+
+
+def wayfinder(args, catalog, settings, env=None, **kwargs):
+    environment = dict(os.environ, WAYFINDER_CATALOG=str(catalog), WAYFINDER_SETTINGS_DB=str(settings),
+                       WAYFINDER_LOG_LEVEL="WARNING", **(env or {}))
+    environment.pop("DISCORD_TOKEN", None) if "DISCORD_TOKEN" not in (env or {}) else None
+    return subprocess.run([sys.executable, "-m", "bot", *map(str, args)], cwd=PROJECT, env=environment,
+                          capture_output=True, text=True, timeout=120, **kwargs)
+
+
+def digests(*paths):
+    return [hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else None for p in paths]
+
+
+def refused(home, args, *expected, env=None):
+    """Run a command that must fail cleanly; its one error line."""
+    before = digests(*home)
+    out = wayfinder(args, *home, env=env)
+    assert out.returncode != 0, out.stdout
+    assert "Traceback" not in out.stderr, out.stderr
+    errors = [line for line in out.stderr.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, out.stderr
+    for word in expected:
+        assert word in errors[0], errors[0]
+    assert digests(*home) == before, "the catalog and the settings are untouched"
+    return errors[0]
+
+
+def cards_gz(count):
+    text = json.dumps([dict(CARD, oracle_id=f"00000000-0000-4000-8000-{i:012d}", name=f"Card {i}",
+                            oracle_text=f"Card {i} explores. " * 3) for i in range(count)])
+    return gzip.compress(text.encode(), compresslevel=1)
+
+
+def uncompressed_length(data: bytes) -> int:
+    return len(zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data))
+
+
+def test_a_gzip_file_cut_in_its_first_4_kib(home, tmp_path):
+    cut = tmp_path / "cut.json.gz"
+    data = cards_gz(500)
+    cut.write_bytes(data[:300])
+    assert uncompressed_length(data[:300]) < 4096
+    line = refused(home, ["data", "import", "--no-progress", cut], str(cut), "truncated or corrupt")
+    assert f"near byte {uncompressed_length(data[:300]):,}" in line
+
+
+def test_a_file_cut_after_a_few_kilobytes_gives_the_real_offset(home, tmp_path):
+    cut = tmp_path / "cut.json.gz"
+    data = cards_gz(2000)
+    cut.write_bytes(data[:6000])
+    line = refused(home, ["data", "import", "--no-progress", cut], str(cut))
+    assert f"near byte {uncompressed_length(data[:6000]):,}" in line
+    assert int(re.search(r"after record ([\d,]+)", line).group(1).replace(",", "")) > 10
+
+
+def test_scryfall_records_with_wrong_field_types_are_skipped_and_counted(home, tmp_path):
+    catalog, settings = home
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([
+        dict(CARD, name={"en": "Test Explorer"}),
+        dict(CARD, oracle_id=["00000000-0000-4000-8000-000000000002"], name="Listed"),
+        dict(CARD, oracle_id="00000000-0000-4000-8000-000000000003", name="Faced", card_faces="Front // Back"),
+        dict(CARD, oracle_id="00000000-0000-4000-8000-000000000004", name="Good Card"),
+    ]))
+    out = wayfinder(["data", "import", "--no-progress", cards], catalog, settings)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    assert "3 skipped (the first: record 1: name is an object, not text)" in out.stdout
+    found = wayfinder(["card", "Good Card", "--json"], catalog, settings)
+    assert json.loads(found.stdout)["name"] == "Good Card"
+
+
+def test_a_rules_file_with_an_invalid_byte(home, tmp_path):
+    rules = tmp_path / "MagicCompRules-20260116.txt"
+    rules.write_bytes("Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as of January 16,"
+                      " 2026.\n\n1. Game Concepts — the basics\n\n100. General\n\n100.1. These ".encode()
+                      + b"\xff" + b"rules\n")
+    refused(home, ["data", "import", "--no-progress", rules], str(rules), "byte 0xff", "line 9")
+
+
+def test_rules_diff_given_a_binary_file(home, tmp_path):
+    binary = tmp_path / "picture.png"
+    binary.write_bytes(bytes(range(256)) * 40)
+    refused(home, ["rules", "diff", binary, binary], str(binary), "byte")
+
+
+def test_a_scenario_nested_100000_deep(home, tmp_path):
+    scenario = tmp_path / "deep.json"
+    scenario.write_text("[" * 100_000 + "]" * 100_000)
+    refused(home, ["explore", "--scenario", scenario], str(scenario), "nested too deeply", "line 1, column 101")
+
+
+def test_settings_database_that_is_a_folder(home, tmp_path):
+    catalog, _ = home
+    folder = tmp_path / "settings-folder"
+    folder.mkdir()
+    refused((catalog, folder), ["db", "check"], str(folder), "is a folder")
+    # the bot's start-up stops before connecting anywhere
+    refused((catalog, folder), [], str(folder), "is a folder", env={"DISCORD_TOKEN": "not-a-real-token"})
+    assert list(folder.iterdir()) == []
+
+
+def test_output_closed_early_is_not_a_traceback(home):
+    catalog, settings = home
+    environment = dict(os.environ, WAYFINDER_CATALOG=str(catalog), WAYFINDER_SETTINGS_DB=str(settings),
+                       WAYFINDER_LOG_LEVEL="WARNING")
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "card", "Queen's Agent", "--json"], cwd=PROJECT,
+                            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()   # as `| head` does once it has read enough
+    err = proc.stderr.read()
+    proc.wait(timeout=120)
+    assert proc.returncode != 0 and "Traceback" not in err, err
+    assert err.strip().splitlines()[-1] == ("error: the output was closed before everything was written"
+                                            " (broken pipe)")
