@@ -6,9 +6,12 @@ request), shows a progress bar, and imports what it fetched.
 """
 from __future__ import annotations
 
+import gzip
+import http.client
 import json
 import urllib.error
 import urllib.request
+import zlib
 from pathlib import Path
 from typing import Callable
 from urllib.parse import urlparse
@@ -20,6 +23,7 @@ from bot.catalog.errors import DataImportError
 from bot.catalog.importer import import_files
 
 CHUNK = 1 << 16
+TIMEOUT = 60.0   # seconds without a byte before a download counts as stalled
 USER_AGENT = "Wayfinder/0.1 (Magic: The Gathering rules bot)"
 STATE_FILE = "sync-state.json"
 ORDER = ("oracle_cards", "default_cards", "all_cards", "rulings")
@@ -37,46 +41,89 @@ def fetch_index(base_url: str) -> list[dict]:
             data = json.load(response)
     except (urllib.error.URLError, OSError, ValueError) as exc:
         raise DataImportError(url, f"cannot read Scryfall's bulk-data index: {exc}") from exc
-    if not isinstance(data, dict) or data.get("object") != "list":
+    if not isinstance(data, dict) or data.get("object") != "list" or not isinstance(data.get("data"), list):
         raise DataImportError(url, "not a bulk-data list")
-    return data["data"]
+    return [entry for entry in data["data"] if isinstance(entry, dict) and isinstance(entry.get("type"), str)
+            and isinstance(entry.get("download_uri"), str)]
 
 
-def download(url: str, target: Path, size: int | None = None, progress: bool = True) -> Path:
-    """Download ``url`` to ``target``; a ``.part`` file left by a broken download is resumed."""
+def download(url: str, target: Path, size: int | None = None, progress: bool = True,
+             timeout: float = TIMEOUT) -> Path:
+    """Download ``url`` to ``target``. What arrives is written at once to a ``.part`` file, kept when
+    the transfer breaks or stalls (no byte for ``timeout`` seconds), so that the next call resumes it
+    with an HTTP Range request. It becomes ``target`` only when whole: as long as its Content-Length
+    said, and of the ``size`` the bulk-data index announced (uncompressed); else it is "incomplete"."""
     part = target.with_name(target.name + ".part")
     offset = part.stat().st_size if part.exists() else 0
     headers = {"Accept-Encoding": "gzip"}
     if offset:
         headers["Range"] = f"bytes={offset}-"
     try:
-        response = urllib.request.urlopen(_request(url, headers), timeout=60)
+        response = urllib.request.urlopen(_request(url, headers), timeout=timeout)
     except urllib.error.HTTPError as exc:
         if exc.code == 416 and offset:  # the part is already whole
-            part.replace(target)
-            return target
+            return _whole(url, part, target, size)
         raise DataImportError(url, f"download failed: HTTP {exc.code}") from exc
-    except (urllib.error.URLError, OSError) as exc:
+    except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
         raise DataImportError(url, f"download failed: {exc}") from exc
     with response:
         resumed = response.status == 206
         if not resumed:
             offset = 0
-        total = response.headers.get("Content-Length")
-        total = int(total) + offset if total and total.isdigit() else size
+        length = response.headers.get("Content-Length")
+        expected = int(length) + offset if length and length.isdigit() else None
         with open(part, "ab" if resumed else "wb") as out, tqdm(
-                total=total, initial=offset, unit="B", unit_scale=True, desc=target.name,
+                total=expected, initial=offset, unit="B", unit_scale=True, desc=target.name,
                 disable=not progress, leave=False) as bar:
             try:
-                while chunk := response.read(CHUNK):
+                # read1: the bytes that arrived, without waiting for a whole chunk
+                while chunk := response.read1(CHUNK):
                     out.write(chunk)
                     bar.update(len(chunk))
-            except (OSError, urllib.error.URLError) as exc:
-                raise DataImportError(url, f"download broken after {out.tell():,} bytes (run sync again"
-                                           f" to resume): {exc}") from exc
-    if total and part.stat().st_size < total:
-        raise DataImportError(url, f"download incomplete: {part.stat().st_size:,} of {total:,} bytes"
-                                   " (run sync again to resume)")
+            except (OSError, urllib.error.URLError, http.client.HTTPException) as exc:
+                why = f"no data for {timeout:g} s" if isinstance(exc, TimeoutError) else str(exc) or type(exc).__name__
+                raise DataImportError(url, f"download broken after {out.tell():,} bytes ({why}): the bytes that"
+                                           " arrived are kept, run sync again to resume") from exc
+    got = part.stat().st_size
+    if expected is not None and got > expected:   # not what was announced: start again
+        part.unlink()
+        raise DataImportError(url, f"download bigger than announced: {got:,} of {expected:,} bytes"
+                                   " (Content-Length): run sync again")
+    if expected is not None and got < expected:
+        raise DataImportError(url, f"download incomplete: {got:,} of {expected:,} bytes (Content-Length): the"
+                                   " bytes that arrived are kept, run sync again to resume")
+    return _whole(url, part, target, size)
+
+
+def _content_size(path: Path, announced: int) -> int | None:
+    """The size of the content, uncompressed for a gzip file; None if it is cut or corrupt. A gzip
+    file ends with its size (modulo 2**32): when that is the announced size, it is taken as it is.
+    A file of exactly the announced size is whole too (a server that announces what it stores)."""
+    with open(path, "rb") as fh:
+        if fh.read(2) != b"\x1f\x8b" or path.stat().st_size == announced:
+            return path.stat().st_size
+        fh.seek(-4, 2)
+        if int.from_bytes(fh.read(4), "little") == announced % (1 << 32):
+            return announced
+    total = 0   # several gzip members, or not whole: count
+    try:
+        with gzip.open(path) as stream:
+            while chunk := stream.read(1 << 20):
+                total += len(chunk)
+    except (EOFError, OSError, zlib.error):
+        return None
+    return total
+
+
+def _whole(url: str, part: Path, target: Path, size: int | None) -> Path:
+    """The downloaded ``part`` becomes ``target`` if its content has the announced ``size``."""
+    if size is not None:
+        found = _content_size(part, size)
+        if found != size:
+            part.unlink()   # cannot be completed: the next sync downloads it again
+            got = "cut or corrupt" if found is None else f"{found:,} bytes"
+            raise DataImportError(url, f"download incomplete: {got}, the bulk-data index announced {size:,}"
+                                       " bytes; nothing was imported: run sync again")
     part.replace(target)
     return target
 
@@ -89,7 +136,7 @@ def _local_name(entry: dict) -> str:
 
 
 def sync(config: Config, types: list[str] | None = None, base_url: str | None = None, progress: bool = True,
-         log: Callable[[str], None] = print, rules_url: str | None = None) -> list[Path]:
+         log: Callable[[str], None] = print, rules_url: str | None = None, timeout: float = TIMEOUT) -> list[Path]:
     """Fetch what changed and import it; return the files imported.
 
     ``rules_url`` (or WAYFINDER_RULES_URL): the Comprehensive Rules text file as Wizards publishes it,
@@ -113,7 +160,8 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
             log(f"{kind}: unchanged since {entry.get('updated_at')}, skipped")
             continue
         log(f"{kind}: downloading {entry['download_uri']}")
-        download(entry["download_uri"], target, entry.get("size"), progress)
+        size = entry.get("size") if isinstance(entry.get("size"), int) else None
+        download(entry["download_uri"], target, size, progress, timeout)
         fetched.append(target)
         state[kind] = {"updated_at": entry.get("updated_at"), "file": target.name}
     rules_url = rules_url or config.rules_url
@@ -123,7 +171,7 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
             log(f"rules: {target.name} already imported, skipped")
         else:
             log(f"rules: downloading {rules_url}")
-            download(rules_url, target, None, progress)
+            download(rules_url, target, None, progress, timeout)
             fetched.append(target)
             state["rules"] = {"url": rules_url, "file": target.name}
     if fetched:

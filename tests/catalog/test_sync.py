@@ -1,7 +1,10 @@
 """`wayfinder data sync` against a local HTTP server that answers like Scryfall, serving the real
 bulk files of ../shared/data/scryfall."""
+import functools
+import gzip
 import json
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -15,6 +18,12 @@ from tests.helpers import SHARED_DATA, needs_shared
 SCRYFALL = SHARED_DATA / "scryfall"
 
 
+@functools.lru_cache(maxsize=None)
+def uncompressed_size(path: Path) -> int:
+    with gzip.open(path) as stream:
+        return sum(len(chunk) for chunk in iter(lambda: stream.read(1 << 20), b""))
+
+
 class FakeScryfall:
     """/bulk-data in the real index format (download_uri pointing here), files with Range support."""
 
@@ -23,6 +32,8 @@ class FakeScryfall:
         self.updated_at = updated_at
         self.requests: list[tuple[str, str | None]] = []
         self.break_once: dict[str, int] = {}   # path → cut the connection after this many bytes, once
+        self.stall_once: dict[str, int] = {}   # path → send this many bytes, then nothing for a while, once
+        self.short: dict[str, int] = {}        # path → serve only this many bytes (Content-Length says so)
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -38,6 +49,7 @@ class FakeScryfall:
                     self.send_error(404)
                     return
                 data = fake.files[name].read_bytes()
+                data = data[:fake.short[self.path]] if self.path in fake.short else data
                 start = 0
                 if self.headers.get("Range"):
                     start = int(self.headers["Range"].split("=")[1].split("-")[0])
@@ -51,6 +63,12 @@ class FakeScryfall:
                 self.end_headers()
                 cut = fake.break_once.pop(self.path, None)
                 body = data[start:]
+                stall = fake.stall_once.pop(self.path, None)
+                if stall is not None:
+                    self.wfile.write(body[:stall])
+                    self.wfile.flush()
+                    time.sleep(3)   # longer than the client waits
+                    return
                 if cut is not None:
                     self.wfile.write(body[:cut])
                     self.wfile.flush()
@@ -75,7 +93,7 @@ class FakeScryfall:
         for entry in real["data"]:
             if entry["type"] in self.files:
                 entry["download_uri"] = f"{self.url}/{entry['type']}"
-                entry["size"] = self.files[entry["type"]].stat().st_size
+                entry["size"] = uncompressed_size(self.files[entry["type"]])   # as Scryfall announces it
                 entry["updated_at"] = self.updated_at
         return real
 
