@@ -313,6 +313,12 @@ def recorded_digest(catalog) -> str | None:
     return rows[0][0] if rows else None
 
 
+def _umask() -> int:
+    umask = os.umask(0)
+    os.umask(umask)
+    return umask
+
+
 def write_index(con: sqlite3.Connection, catalog_path: Path) -> str:
     """Build the index of ``con``'s names into the file named by its digest, beside
     ``catalog_path``, and record the digest in ``con`` (the catalog being written)."""
@@ -323,6 +329,9 @@ def write_index(con: sqlite3.Connection, catalog_path: Path) -> str:
     try:
         with os.fdopen(fd, "w+b") as fh:
             digest = build(con, fh)
+        # whoever may read the catalog may read its index (mkstemp made the file its owner's only)
+        mode = catalog_path.stat().st_mode & 0o666 if catalog_path.exists() else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         os.replace(tmp, NameIndex.file_path(catalog_path, digest))
     finally:
         tmp.unlink(missing_ok=True)

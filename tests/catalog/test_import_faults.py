@@ -105,6 +105,10 @@ def test_the_catalog_is_readable_by_other_users(tmp_path):
     catalog = tmp_path / "new" / "catalog.sqlite3"
     finish(start_import(catalog, cards_file(tmp_path / "one.jsonl", 1), umask=0o022))
     assert stat.S_IMODE(catalog.stat().st_mode) == 0o644
+    names, = catalog.parent.glob("catalog.sqlite3.names-*")     # its name index too
+    assert stat.S_IMODE(names.stat().st_mode) == 0o644
     catalog.chmod(0o640)   # a mode the owner chose is kept by later imports
     finish(start_import(catalog, cards_file(tmp_path / "two.jsonl", 1, start=7)))
     assert stat.S_IMODE(catalog.stat().st_mode) == 0o640
+    names, = catalog.parent.glob("catalog.sqlite3.names-*")
+    assert stat.S_IMODE(names.stat().st_mode) == 0o640
