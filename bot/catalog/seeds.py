@@ -53,10 +53,10 @@ def resolve_card(doc: ParsedDocument, index: DocumentCardFinder) -> str:
 def status_of(ruling: ParsedRuling, doc: ParsedDocument) -> str:
     if ruling.lang == "en":
         return "original"
+    if doc.notice and doc.notice_lang == ruling.lang:
+        return "machine"     # a machine translation stays one (and hidden where machine ones are)
     if "en" in ruling.mixed_langs:
         return "partial"
-    if doc.notice and doc.notice_lang == ruling.lang:
-        return "machine"
     return "translation"
 
 

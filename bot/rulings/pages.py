@@ -45,7 +45,7 @@ def _notes(entry: RulingEntry, report: RulingsReport, msg: Messages, show_origin
         notes.append(label)
     if entry.status == "machine" and entry.shown != MACHINE_HIDDEN:
         notes.append(msg._("Machine translation — the English original is authoritative."))
-    elif entry.status == "partial":
+    if entry.shown != MACHINE_HIDDEN and (entry.status == "partial" or "en" in entry.untranslated_sentences):
         notes.append(msg._("Partly translated — some sentences are still in English."))
     if len(entry.sources) > 1:
         notes.append(msg._("Found in: {documents}", documents=", ".join(s.name for s in entry.sources)))

@@ -149,3 +149,17 @@ def test_search_keeps_rulings_that_mention_a_phrase_in_either_language(bundled_c
     report = rulings_for(bundled_catalog, card.oracle_id, "en", search="empty library")
     assert [e.text[:22] for e in report.entries] == ["If no card is revealed"]
     assert rulings_for(bundled_catalog, card.oracle_id, "en", search="zzzz qqqq").entries == ()
+
+
+def test_a_machine_translation_with_an_english_sentence_left_in_stays_a_machine_translation():
+    """Its status decides the "machine translation" note and whether a server hiding machine
+    translations shows the English original instead: an English sentence left in changes neither."""
+    from bot.catalog.documents import ParsedDocument, ParsedRuling
+    from bot.catalog.seeds import status_of
+    notice = "La traduction FR ci-dessous est générée automatiquement (IA)."
+    doc = ParsedDocument("doc.txt", None, notice, "fr", [], [], [], None)
+    mixed = ParsedRuling("Une phrase. An English sentence.", None, None, "fr", mixed_langs=("en",))
+    assert status_of(mixed, doc) == "machine"
+    human = ParsedDocument("doc.txt", None, None, None, [], [], [], None)
+    assert status_of(mixed, human) == "partial"
+    assert status_of(ParsedRuling("Une phrase.", None, None, "fr"), human) == "translation"
