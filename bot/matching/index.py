@@ -146,7 +146,6 @@ class NameIndex:
         self._key_shapes = (sections["key_shapes"], sections["key_shape_starts"],
                             sections["key_shape_ids"], sections["key_shape_text_offsets"])
         self.oracle_ids = _Column(self.cards, self.card_ids)
-        self.langs = _Column(self.lang_ids, self.lang_codes)
         self.english_name = _ByOracleId(self)
         self.build_seconds = 0.0
 

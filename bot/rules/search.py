@@ -92,10 +92,11 @@ class WordIndex:
         self.postings = dict(self.postings)
         self.vocabulary = [w for w in self.postings if len(w) >= 4]
 
-    def query_words(self, query: str) -> list[str]:
-        found = words(query)
-        content = [w for w in found if w not in STOPWORDS] or found
-        return [self._known(w) for w in content]
+    def query_words(self, query: str) -> tuple[list[str], list[str]]:
+        """The query's words as the index knows them (a typo looked up once each): all of them,
+        and those that say something (its small words left out, unless it has nothing else)."""
+        typed = [self._known(w) for w in words(query)]
+        return typed, [w for w in typed if w not in STOPWORDS] or typed
 
     def _known(self, word: str) -> str:
         from rapidfuzz import fuzz, process   # loaded when first needed: one-shot commands skip it
@@ -119,10 +120,9 @@ class WordIndex:
     def search(self, query: str, limit: int = 5, keys: str = "") -> list[Hit]:
         """The best ``limit`` documents holding every word of ``query`` (those whose key starts
         with ``keys``), closest words first."""
-        wanted = self.query_words(query)
+        typed, wanted = self.query_words(query)
         if not wanted:
             return []
-        typed = [self._known(w) for w in words(query)]
         places = [self._positions(w) for w in wanted]
         candidates = set(places[0])
         for found in places[1:]:

@@ -62,7 +62,7 @@ def card(services: Services, name: str, lang: str | None = None) -> Reply:
     lang = lang or best.lang
     msg = messages(lang)
     report = rulings_for(services.catalog, best.oracle_id, lang)
-    found = services.catalog.card(best.oracle_id)
+    found = report.card
     entries = [e for e in report.entries if e.lang == lang]
     data = {
         "oracle_id": found.oracle_id, "name": found.name, "layout": found.layout, "type_line": found.type_line,

@@ -78,17 +78,6 @@ class RulingsReport:
         return list(dict.fromkeys(e.lang for e in self.entries if e.shown == NO_ENGLISH))
 
 
-def _dedupe(rulings: list[Ruling]) -> list[Ruling]:
-    seen: set[tuple] = set()
-    out = []
-    for r in rulings:
-        key = (r.published_at, fold(r.text))
-        if key not in seen:
-            seen.add(key)
-            out.append(r)
-    return out
-
-
 def _sort_key(entry: RulingEntry) -> tuple:
     return (entry.published_at or "9999", )
 
@@ -103,7 +92,7 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
     if card is None:
         return None
     rulings = catalog.rulings(oracle_id)
-    english = _dedupe([r for r in rulings if r.lang == "en"])
+    english = [r for r in rulings if r.lang == "en"]   # one ruling per text: the importer folds them
     foreign = [r for r in rulings if r.lang != "en"]
     originals = catalog.rulings_by_id([r.original_id for r in foreign if r.original_id])
 
