@@ -20,6 +20,7 @@ TOTAL_LIMIT = 6000
 FOOTER_LIMIT = 2048
 CHOICE_LIMIT = 100     # a menu option's or an autocomplete choice's label and value; a custom id
 CHOICES_LIMIT = 25     # the options of a menu, the choices of an autocomplete
+CONTENT_LIMIT = 2000   # a message's text
 BUTTON_LABEL_LIMIT = 80
 MODAL_LABEL_LIMIT = 45  # a modal's title, a text input's label
 # what one page aims for: well within the limits, and readable on a phone

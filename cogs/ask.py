@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot.ask.command import CARD_VALUE, MAX_QUESTION_OPTION, RULE_VALUE, ask as ask_command
 from bot.matching.lookup import AUTOCOMPLETE_PREFIX
+from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
 from bot.rules.command import rule as rule_command
 from bot.rulings.command import ruling as ruling_command
 
@@ -27,8 +28,9 @@ class AskView(OwnerView):
         super().__init__(origin, ctx.msg)
         self.cog, self.ctx = cog, ctx
         select = discord.ui.Select(placeholder=ctx.msg._("Open a rule or a card's rulings"), custom_id="wf:ask:open",
-                                   options=[discord.SelectOption(label=c.label[:100], value=c.value[:100])
-                                            for c in reply.choices[:25]])
+                                   options=[discord.SelectOption(label=c.label[:CHOICE_LIMIT],
+                                                                 value=c.value[:CHOICE_LIMIT])
+                                            for c in reply.choices[:CHOICES_LIMIT]])
         select.callback = self.open
         self.select = select
         self.add_item(select)
@@ -41,7 +43,8 @@ class AskView(OwnerView):
                                   ephemeral=True)
         else:
             reply = await in_time(interaction, ruling_command, services, AUTOCOMPLETE_PREFIX + value[len(CARD_VALUE):],
-                                  self.ctx.lang, machine=self.ctx.guild.machine_translations, ephemeral=True)
+                                  self.ctx.lang, machine=self.ctx.guild.machine_translations,
+                                  show_originals=self.ctx.guild.english_originals == "beside", ephemeral=True)
         await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
                    ephemeral=True)
 

@@ -6,12 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_app.errors import report_error
+from bot.discord_app.errors import messages_even_now, report_error
 from bot.explore.command import times_error
 from bot.reply import too_long
 from bot.settings.command import needs_manage_server, server_only
 
-from bot.discord_app.views import messages_for, send_error
+from bot.discord_app.views import send_error
 
 
 class Errors(commands.Cog):
@@ -20,7 +20,7 @@ class Errors(commands.Cog):
         bot.tree.on_error = self.on_app_command_error
 
     async def on_app_command_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        msg = await messages_for(interaction)
+        msg = await messages_even_now(interaction)
         if isinstance(error, app_commands.CommandOnCooldown):
             await send_error(interaction, msg._("You are doing that too often: try again in {seconds} s.",
                                                 seconds=max(1, round(error.retry_after))))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import io
 from typing import Optional
 
@@ -14,10 +15,10 @@ from bot.explore import decks
 from bot.explore.command import (MAX_SEED_CHARS, MAX_TIMES, ExploreRequest, choose_deck, new_request,
                                  odds as odds_command, run as run_command)
 from bot.matching.lookup import autocomplete_choices
-from bot.pages import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES_LIMIT, MODAL_LABEL_LIMIT, escape
+from bot.pages import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES_LIMIT, CONTENT_LIMIT, MODAL_LABEL_LIMIT, escape
 from bot.reply import too_long
 from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
-from bot.text import MAX_QUERY_CHARS
+from bot.text import MAX_QUERY_CHARS, clip
 
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
 from bot.discord_app.translator import option_names
@@ -26,6 +27,8 @@ from bot.discord_app.views import (NO_PINGS, Context, OwnerView, context, embed,
 
 POLICY_CHOICES = [app_commands.Choice(name=_T("keep on top"), value="keep"),
                   app_commands.Choice(name=_T("graveyard"), value="graveyard")]
+
+log = logging.getLogger(__name__)
 
 
 def cooldown(seconds: float):
@@ -107,10 +110,13 @@ class ExploreView(OwnerView):
         if self.pending:
             default = self.ctx.guild.default_policy or "keep"
             self.request.policy = default   # the server's standing answer to every reveal left
-            self.show(await asyncio.to_thread(run_command, self.cog.bot.services, self.request, self.ctx.lang,
-                                              interactive=True))
-            label = self.msg._("Keep on top") if default == "keep" else self.msg._("Graveyard")
-            self.note = self.msg._("No choice was made in time: “{choice}” was applied.", choice=label)
+            try:
+                self.show(await asyncio.to_thread(run_command, self.cog.bot.services, self.request, self.ctx.lang,
+                                                  interactive=True))
+                label = self.msg._("Keep on top") if default == "keep" else self.msg._("Graveyard")
+                self.note = self.msg._("No choice was made in time: “{choice}” was applied.", choice=label)
+            except Exception:   # the buttons are disabled all the same, below
+                log.exception("explore: applying the default choice at expiry failed")
         for item in self.children:
             item.disabled = True
         note = self.msg._("These buttons have expired. Run the command again.")
@@ -152,7 +158,8 @@ class DeckModal(AnswersErrors, discord.ui.Modal):
 
             again.callback = reopen
             view.add_item(again)
-            await send(interaction, content="\n".join(parsed.errors[:15]), view=view, ephemeral=True)
+            await send(interaction, content=clip("\n".join(parsed.errors[:15]), CONTENT_LIMIT), view=view,
+                       ephemeral=True)
             return
         try:
             await self.cog.bot.settings.save_deck(interaction.guild_id, self.name, text, parsed.size,
@@ -282,8 +289,8 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @quiet_autocomplete
     async def explorer_autocomplete(self, interaction: discord.Interaction, current: str):
         ctx = await context(interaction)
-        return [app_commands.Choice(name=c.label, value=c.value)
-                for c in autocomplete_choices(self.bot.services.matcher, current, ctx.lang)]
+        found = await asyncio.to_thread(autocomplete_choices, self.bot.services.matcher, current, ctx.lang)
+        return [app_commands.Choice(name=c.label, value=c.value) for c in found]
 
 
 async def setup(bot) -> None:

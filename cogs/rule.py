@@ -1,6 +1,8 @@
 """/rule: the Comprehensive Rules, with navigation and citation buttons."""
 from __future__ import annotations
 
+import asyncio
+
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _T
@@ -93,8 +95,8 @@ class Rules(commands.Cog):
     @rule.autocomplete("query")
     @quiet_autocomplete
     async def query_autocomplete(self, interaction: discord.Interaction, current: str):
-        return [app_commands.Choice(name=label, value=value[:CHOICE_LIMIT])
-                for label, value in self.services.rules.autocomplete(current)]
+        found = await asyncio.to_thread(self.services.rules.autocomplete, current)
+        return [app_commands.Choice(name=label, value=value[:CHOICE_LIMIT]) for label, value in found]
 
 
 async def setup(bot) -> None:

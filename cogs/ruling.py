@@ -1,6 +1,8 @@
 """/ruling: read the interaction, ask the core for the rulings, draw pages and buttons."""
 from __future__ import annotations
 
+import asyncio
+
 from typing import Optional
 
 import discord
@@ -142,8 +144,8 @@ class Rulings(commands.Cog):
     @quiet_autocomplete
     async def card_autocomplete(self, interaction: discord.Interaction, current: str):
         lang = await reader_language(interaction)
-        return [app_commands.Choice(name=c.label, value=c.value)
-                for c in autocomplete_choices(self.services.matcher, current, lang)]
+        found = await asyncio.to_thread(autocomplete_choices, self.services.matcher, current, lang)
+        return [app_commands.Choice(name=c.label, value=c.value) for c in found]
 
 
 async def setup(bot) -> None:

@@ -23,15 +23,22 @@ def _log_failure(what: str, reference: str, error: BaseException) -> None:
     log.error("%s failed (reference %s)", what, reference, exc_info=(type(error), error, error.__traceback__))
 
 
+async def messages_even_now(interaction: discord.Interaction):
+    """The reader's messages when something has failed: if the settings are what failed, the
+    user's Discord locale still says the language."""
+    from bot.discord_app.views import messages_for   # views build on this module
+    try:
+        return await messages_for(interaction)
+    except Exception:
+        return messages(language_for_locale(interaction.locale.value if interaction.locale else None))
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException, what: str) -> str:
     """Log ``error`` with a new reference id and tell the user privately; the reference id."""
-    from bot.discord_app.views import messages_for, send_error   # views build on this module
+    from bot.discord_app.views import send_error   # views build on this module
     reference = new_reference()
     _log_failure(what, reference, error)
-    try:
-        msg = await messages_for(interaction)
-    except Exception:   # the settings may be what failed: the user's Discord locale still works
-        msg = messages(language_for_locale(interaction.locale.value if interaction.locale else None))
+    msg = await messages_even_now(interaction)
     try:
         await send_error(interaction, msg._("Something went wrong (reference {ref}). It has been logged.",
                                             ref=reference))
