@@ -153,7 +153,7 @@ def test_judge_questions_in_several_languages_find_what_decides_them(full_servic
     """Recall@5 over the judge questions (tests/benchmarks/ask_questions.jsonl) on the full catalog."""
     questions = load_questions(QUESTIONS)
     assert len(questions) >= 40 and len({q.lang for q in questions}) >= 5
-    recalls = {q.text: recall_at(ask(full_services, q.text, q.lang).data, q.expect, full_services.catalog)
+    recalls = {q.text: recall_at(ask(full_services, q.text, q.lang).data, q.expect)
                for q in questions}
     recall = sum(recalls.values()) / len(recalls)
     assert recall >= 0.9, {q: r for q, r in recalls.items() if r < 1}
