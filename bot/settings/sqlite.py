@@ -72,7 +72,7 @@ class SqliteSettingsStore(SettingsStore):
             store = cls(db, path, folder)
             status = await store.status()
             if status.version <= status.latest:   # a newer file is refused untouched
-                await db.execute("PRAGMA journal_mode = WAL")
+                await _wal(db)
             await db.execute("PRAGMA synchronous = FULL")
             await db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
@@ -199,3 +199,18 @@ class SqliteSettingsStore(SettingsStore):
         finally:
             await dest.close()
         return f"a copy of {self.path} (SQLite's online backup)"
+
+
+async def _wal(db, attempts: int = 200) -> None:
+    """Switch the file to WAL. Processes opening a new file at the same moment can find it locked
+    for the switch, which SQLite reports at once rather than through the busy timeout: try again
+    for a while (about 10 s) before calling the file unusable."""
+    for attempt in range(attempts):
+        try:
+            mode = (await (await db.execute("PRAGMA journal_mode = WAL")).fetchone())[0]
+            if mode.lower() == "wal":
+                return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+        await asyncio.sleep(0.05)
