@@ -36,7 +36,7 @@ CONSOLE_USER = 0
 
 SUBCOMMANDS = {"explore": {"run", "odds", "decks"},
                "settings": {"show", "reset", "language", "machine", "originals", "private", "inline", "deck",
-                            "policy", "me"}}
+                            "policy"}}
 
 # the commands as /help lists them: what to type, and what it does (a message of the catalogs)
 COMMANDS = (
@@ -50,7 +50,7 @@ COMMANDS = (
     ("/settings show", "Show this server's settings"),
     ("/settings <setting> value:<value>", "Change a setting of the console's server"),
     ("/settings reset", "Reset this server's settings"),
-    ("/settings me language value:<code>|auto", "Your own reply language"),
+    ("/language value:<code>|auto", "Your own reply language"),
     ("/lang <code>", "The console's reply language"),
     ("/help", "This list of commands"),
     ("/quit", "Leave the console"),
@@ -87,8 +87,6 @@ def parse_line(line: str) -> tuple[list[str], dict[str, str]]:
     rest = words[1:]
     if path and path[0] in SUBCOMMANDS and rest and rest[0] in SUBCOMMANDS[path[0]]:
         path.append(rest.pop(0))
-        if path[1] == "me" and rest and rest[0] == "language":
-            path.append(rest.pop(0))
     if rest:
         options.setdefault("", " ".join(rest))
     return path, options
@@ -96,7 +94,7 @@ def parse_line(line: str) -> tuple[list[str], dict[str, str]]:
 
 class Console:
     """``lang`` is the console's own language (/lang, WAYFINDER_CONSOLE_LANG), like a user's
-    /settings me language; ``locale`` the system locale, like a Discord locale."""
+    /language; ``locale`` the system locale, like a Discord locale."""
 
     def __init__(self, services: Services, lang: str | None = None, out: TextIO = sys.stdout,
                  locale: str | None = None, styles: bool = False):
@@ -116,7 +114,7 @@ class Console:
             ("settings",): self.settings_show,
             ("settings", "show"): self.settings_show,
             ("settings", "reset"): self.settings_reset,
-            ("settings", "me", "language"): self.settings_my_language,
+            ("language",): self.my_language,
             **{("settings", name): self._setting(name) for name in SETTINGS},
         }
 
@@ -198,7 +196,7 @@ class Console:
             return Reply(content=saved_message(updated, key, messages(self.language())))
         return change
 
-    def settings_my_language(self, options: dict, lang: str) -> Reply:
+    def my_language(self, options: dict, lang: str) -> Reply:
         typed = (options.get("value") or options.get("") or "").strip()
         chosen = normalize_language(typed)
         if typed.lower() != AUTO and chosen is None:

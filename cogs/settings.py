@@ -1,5 +1,6 @@
-"""/settings: server settings (Manage Server, declared and checked again at run time) and the
-user's own language."""
+"""/settings: server settings (Manage Server, declared and checked again at run time); /language:
+the user's own reply language, open to everyone (Discord sets permissions per top-level command,
+so it cannot live under /settings)."""
 from __future__ import annotations
 
 import discord
@@ -58,8 +59,6 @@ class ConfirmReset(OwnerView):
 
 @app_commands.default_permissions(manage_guild=True)
 class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_T("Server and personal settings")):
-    me = app_commands.Group(name=_T("me"), description=_T("Your own reply language"))
-
     def __init__(self, bot):
         self.bot = bot
         super().__init__()
@@ -151,7 +150,11 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
     async def policy(self, interaction: discord.Interaction, value: app_commands.Choice[str]) -> None:
         await self._guild_change(interaction, "default_policy", None if value.value == "ask" else value.value)
 
-    @me.command(name=_T("language"), description=_T("Your own reply language"))
+class MyLanguage(commands.Cog):
+    def __init__(self, bot):
+        self.bot = bot
+
+    @app_commands.command(name=_T("language"), description=_T("Your own reply language"))
     @app_commands.describe(value=_T("The new value"))
     @app_commands.rename(**option_names("value"))
     @app_commands.choices(value=LANGUAGE_VALUES)
@@ -166,3 +169,4 @@ class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_
 
 async def setup(bot) -> None:
     await bot.add_cog(Settings(bot))
+    await bot.add_cog(MyLanguage(bot))

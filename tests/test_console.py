@@ -101,8 +101,8 @@ def test_settings_of_the_console_server(bundled_catalog_path, tmp_path):
     try:
         assert "— Sprache der Antworten\nDeutsch" in again.execute("/settings")
         assert again.execute("/settings reset confirm:yes") == "Every setting of this server is back to its default."
-        assert again.execute("/settings me language value:ja") == "あなたの言語は日本語になりました。"
+        assert again.execute("/language value:ja") == "あなたの言語は日本語になりました。"
         assert "「zzqqxx」" in again.execute("/ruling zzqqxx")
-        assert "is not a language code" not in again.execute("/settings me language value:auto")
+        assert "is not a language code" not in again.execute("/language value:auto")
     finally:
         again.close()

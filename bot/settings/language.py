@@ -9,7 +9,7 @@ AUTO = "auto"   # the server setting that leaves the choice to each reader
 def reply_language(explicit: str | None = None, server: str | None = AUTO, user: str | None = None,
                    locale: str | None = None) -> str:
     """The command's own option; else the server's setting (unless "auto"); else the reader's
-    /settings me language; else the language of the reader's Discord (or system) locale."""
+    own /language; else the language of the reader's Discord (or system) locale."""
     if explicit:
         return explicit
     if server and server != AUTO:

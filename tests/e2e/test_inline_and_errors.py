@@ -47,7 +47,7 @@ async def test_inline_cards_answer_in_the_servers_language_with_a_rulings_button
 
 async def test_inline_cards_follow_the_servers_locale_then_the_users_own_language(discord_bot, monkeypatch):
     """With the server's reply language on "auto", a message (which carries no locale of its
-    author) is answered in the user's /settings me language, else in the server's Discord locale."""
+    author) is answered in the user's own /language, else in the server's Discord locale."""
     fake = discord_bot.fake
     monkeypatch.setenv("WAYFINDER_MESSAGE_CONTENT", "1")
     fake.guild_locale = "fr"
@@ -58,7 +58,7 @@ async def test_inline_cards_follow_the_servers_locale_then_the_users_own_languag
     await fake.dispatch("MESSAGE_CREATE", message_create(fake, "[[tishana's wayfinder]]", author))
     kind, reply = await fake.next_edit("channel")
     assert "Guidevoie de Tishana (Tishana's Wayfinder)" in reply["content"]
-    await fake.slash("settings", [{"name": "me", "type": 2, "options": setting("language", "de")}], user=author)
+    await fake.slash("language", [option("value", "de")], user=author)
     await fake.dispatch("MESSAGE_CREATE", message_create(fake, "[[tishana's wayfinder]]", author))
     kind, reply = await fake.next_edit("channel")
     assert "Tishanas Pfadfinderin (Tishana's Wayfinder)" in reply["content"]

@@ -51,11 +51,28 @@ async def test_an_admin_change_survives_a_restart_and_changes_ruling_for_everyon
     assert "Agent de la reine (Queen's Agent)" in embed_text(await answer_of(fake, answer))
 
 
+async def test_every_member_may_set_their_own_language(discord_bot):
+    """/language is a command of its own: /settings is declared for managers only, and Discord
+    sets permissions per top-level command."""
+    command = next(c for c in discord_bot.fake.commands["global"] if c["name"] == "language")
+    assert command.get("default_member_permissions") is None
+    assert {c["value"] for c in command["options"][0]["choices"]} >= {"auto", "de", "ja", "zht"}
+    assert "me" not in {o["name"] for c in discord_bot.fake.commands["global"] if c["name"] == "settings"
+                        for o in c["options"]}
+    fake = discord_bot.fake
+    user = fake.new_user("Traveller")
+    chosen = await fake.slash("language", [option("value", "ja")], user=user, guild=False, locale="en-US")
+    assert (await answer_of(fake, chosen))["content"] == "あなたの言語は日本語になりました。"   # in a direct message
+    ruling = await fake.slash("ruling", [option("card", "tishana")], user=user, permissions=MEMBER_PERMISSIONS,
+                              locale="en-US")
+    assert "ティシャーナの道探し (Tishana's Wayfinder)" in embed_text(await answer_of(fake, ruling))
+
+
 async def test_a_users_own_language_beats_the_servers_auto(discord_bot):
     fake = discord_bot.fake
     user = fake.new_user("Polyglot")
-    me = [{"name": "me", "type": 2, "options": setting("language", "de")}]
-    answer = await fake.slash("settings", me, user=user, permissions=MEMBER_PERMISSIONS, locale="en-US")
+    answer = await fake.slash("language", [option("value", "de")], user=user, permissions=MEMBER_PERMISSIONS,
+                              locale="en-US")
     assert (await answer_of(fake, answer))["content"] == "Deine Sprache ist jetzt: Deutsch."
     ruling = await fake.slash("ruling", [option("card", "tishana")], user=user, locale="en-US")
     assert "Tishanas Pfadfinderin (Tishana's Wayfinder)" in embed_text(await answer_of(fake, ruling))

@@ -16,9 +16,8 @@ from tests.fake_discord.server import ADMIN_PERMISSIONS, shard_of
 from tests.helpers import PROJECT
 
 
-def setting(name, value, group=None):
-    command = {"name": name, "type": 1, "options": [{"name": "value", "type": 3, "value": value}]}
-    return [{"name": group, "type": 2, "options": [command]}] if group else [command]
+def setting(name, value):
+    return [{"name": name, "type": 1, "options": [{"name": "value", "type": 3, "value": value}]}]
 
 
 async def start_shard(fake: FakeDiscord, shard_id: int, env: dict, ca_file: str, log):
@@ -61,7 +60,7 @@ async def test_two_shard_processes_share_one_postgresql(bundled_catalog_path, po
         # the server's admin, in the server on shard 0: the server's language, then their own
         saved = await fake.slash("settings", setting("language", "fr"), guild_id=first, permissions=ADMIN_PERMISSIONS)
         assert (await answer_of(fake, saved))["content"].startswith("Paramètre enregistré : Langue des réponses")
-        mine = await fake.slash("settings", setting("language", "de", group="me"), guild_id=first,
+        mine = await fake.slash("language", [option("value", "de")], guild_id=first,
                                 permissions=ADMIN_PERMISSIONS)
         assert (await answer_of(fake, mine))["content"] == "Votre langue est maintenant : allemand."   # the server's language rules here
         assert {fake.routed[i] for i in fake.routed} == {(0, 2)}
@@ -71,7 +70,7 @@ async def test_two_shard_processes_share_one_postgresql(bundled_catalog_path, po
         assert fake.routed[next(reversed(fake.routed))] == (1, 2)
         assert "Tishanas Pfadfinderin (Tishana's Wayfinder)" in embed_text(await answer_of(fake, answer))
         # a change through shard 0 is read by shard 1 at its next command: nothing went stale
-        await fake.slash("settings", setting("language", "ja", group="me"), guild_id=first)
+        await fake.slash("language", [option("value", "ja")], guild_id=first)
         answer = await fake.slash("ruling", [option("card", "tishana")], guild_id=second)
         assert "ティシャーナの道探し (Tishana's Wayfinder)" in embed_text(await answer_of(fake, answer))
         # while the server setting stays the first server's: a reader without a language of their own
