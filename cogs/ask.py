@@ -11,13 +11,10 @@ from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot.ask.command import CARD_VALUE, MAX_QUESTION_OPTION, RULE_VALUE, ask as ask_command
-from bot.matching.lookup import AUTOCOMPLETE_PREFIX
 from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
-from bot.rules.command import rule as rule_command
-from bot.rulings.command import ruling as ruling_command
 
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import OwnerView, context, embed, in_time, send
+from bot.discord_app.views import OwnerView, context, embed, in_time, send, show_rule, show_rulings
 from cogs.ruling import LANGUAGE_CHOICES
 
 
@@ -39,14 +36,9 @@ class AskView(OwnerView):
         value = self.select.values[0]
         services = self.cog.bot.services
         if value.startswith(RULE_VALUE):
-            reply = await in_time(interaction, rule_command, services, value[len(RULE_VALUE):], self.ctx.lang,
-                                  ephemeral=True)
+            await show_rule(interaction, services, value[len(RULE_VALUE):], self.ctx.lang)
         else:
-            reply = await in_time(interaction, ruling_command, services, AUTOCOMPLETE_PREFIX + value[len(CARD_VALUE):],
-                                  self.ctx.lang, machine=self.ctx.guild.machine_translations,
-                                  show_originals=self.ctx.guild.english_originals == "beside", ephemeral=True)
-        await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
-                   ephemeral=True)
+            await show_rulings(interaction, services, value[len(CARD_VALUE):], self.ctx)
 
 
 class Ask(commands.Cog):

@@ -11,13 +11,11 @@ import asyncio
 import discord
 from discord.ext import commands
 
-from bot.matching.lookup import AUTOCOMPLETE_PREFIX
 from bot.pages import BUTTON_LABEL_LIMIT
-from bot.rulings.command import ruling as ruling_command
 from bot.rulings.inline import inline_cards, inline_names
 
 from bot.discord_app.errors import answers_errors
-from bot.discord_app.views import NO_PINGS, context, embed, in_time, reader_context, send
+from bot.discord_app.views import NO_PINGS, context, reader_context, show_rulings
 
 class RulingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wf:inline:(?P<oracle>[0-9a-f-]{36})"):
     """Works after a restart too: the card is in the button's id."""
@@ -33,12 +31,7 @@ class RulingsButton(discord.ui.DynamicItem[discord.ui.Button], template=r"wf:inl
 
     @answers_errors
     async def callback(self, interaction: discord.Interaction) -> None:
-        ctx = await context(interaction)
-        reply = await in_time(interaction, ruling_command, interaction.client.services,
-                              AUTOCOMPLETE_PREFIX + self.oracle_id, ctx.lang, machine=ctx.guild.machine_translations,
-                              show_originals=ctx.guild.english_originals == "beside", ephemeral=True)
-        await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
-                   ephemeral=True)
+        await show_rulings(interaction, interaction.client.services, self.oracle_id, await context(interaction))
 
 
 class Inline(commands.Cog):

@@ -192,10 +192,29 @@ def rules_select(services, lang: str, msg: Messages, choices: list[tuple[str, st
                                         for label, value in choices[:CHOICES_LIMIT]])
 
     async def picked(interaction: discord.Interaction) -> None:
-        from bot.rules.command import rule
-        reply = await in_time(interaction, rule, services, select.values[0], lang, ephemeral=True)
-        await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
-                   ephemeral=True)
+        await show_rule(interaction, services, select.values[0], lang)
 
     select.callback = picked
     return select
+
+
+# A rule or a card's rulings opened from a menu or a button: shown privately to whoever opened it,
+# as /rule and /ruling show them.
+async def show_privately(interaction: discord.Interaction, work, /, *args, **kwargs) -> None:
+    reply = await in_time(interaction, work, *args, ephemeral=True, **kwargs)
+    await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
+               ephemeral=True)
+
+
+async def show_rule(interaction: discord.Interaction, services, number: str, lang: str) -> None:
+    from bot.rules.command import rule
+    await show_privately(interaction, rule, services, number, lang)
+
+
+async def show_rulings(interaction: discord.Interaction, services, oracle_id: str, ctx: Context) -> None:
+    """The card's rulings under the server's settings for machine translations and originals."""
+    from bot.matching.lookup import AUTOCOMPLETE_PREFIX
+    from bot.rulings.command import ruling
+    await show_privately(interaction, ruling, services, AUTOCOMPLETE_PREFIX + oracle_id, ctx.lang,
+                         machine=ctx.guild.machine_translations,
+                         show_originals=ctx.guild.english_originals == "beside")
