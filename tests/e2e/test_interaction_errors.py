@@ -71,7 +71,7 @@ async def test_a_failing_inline_rulings_button_answers_with_a_reference(discord_
     fake.messages[message_id] = payloads.message(message_id, fake.channel_id, fake.bot_user,
                                                  {"content": "Opt", "components": [{"type": 1, "components": [button]}]},
                                                  fake.guild_id)
-    monkeypatch.setattr(sys.modules["cogs.inline"], "ruling_command", broken)
+    monkeypatch.setattr(sys.modules["bot.rulings.command"], "ruling", broken)   # what the button calls
     failed = await fake.click(message_id, button["custom_id"], locale="fr")
     await assert_answered(fake, failed, "fr", caplog)
 
