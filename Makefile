@@ -6,6 +6,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 # the message catalogs, compiled: each .mo is rebuilt from its .po (the .mo files are not in git)
 CATALOGS := $(patsubst %.po,%.mo,$(wildcard data/locales/*/LC_MESSAGES/wayfinder.po))
+# and the part of Babel's locale data each language's dates and numbers read (bot/babel_data.py)
+LOCALE_DATA := $(patsubst %/LC_MESSAGES/wayfinder.po,%/babel-locale.pickle,$(wildcard data/locales/*/LC_MESSAGES/wayfinder.po))
 
 .PHONY: setup run test bench charts clean
 
@@ -17,7 +19,10 @@ $(STAMP): pyproject.toml setup.py
 %.mo: %.po | $(STAMP)
 	$(PY) -m bot.i18n $<
 
-setup: $(STAMP) $(CATALOGS)
+$(LOCALE_DATA) &: bot/babel_data.py $(STAMP)
+	$(PY) -m bot.babel_data
+
+setup: $(STAMP) $(CATALOGS) $(LOCALE_DATA)
 
 run: setup
 	$(PY) -m bot
@@ -33,4 +38,4 @@ charts: setup
 	$(PY) -m bot.explore.chart en fr ja
 
 clean:
-	rm -rf $(VENV) var *.egg-info $(CATALOGS)
+	rm -rf $(VENV) var *.egg-info $(CATALOGS) $(LOCALE_DATA)

@@ -16,12 +16,18 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from bot.catalog import DataImportError
+from bot.catalog.errors import DataImportError
 from bot.config import Config, is_database_url
 from bot.languages import LANGUAGES, normalize_language
-from bot.services import Services
-from bot.settings.store import SettingsError
+from bot.settings.errors import SettingsError
+
+if TYPE_CHECKING:
+    from bot.services import Services
+
+# Each command imports what it needs when it runs: a one-shot look-up loads neither the importer,
+# the settings store nor discord.
 
 
 def _print_json(data) -> None:
@@ -132,9 +138,13 @@ def _dispatch(args, config: Config) -> int:
         command = "console"
     if command == "console":
         from bot.console import run_console
+        from bot.services import Services
         return run_console(Services(config))
     if command == "data":
         return _data(args, config)
+    if command == "db":
+        return _db(config, args)
+    from bot.services import Services
     services = Services(config)
     if command == "card":
         from bot.rulings.command import card
@@ -155,8 +165,6 @@ def _dispatch(args, config: Config) -> int:
         return _rules(services, args)
     if command == "explore":
         return _explore(services, args)
-    if command == "db":
-        return _db(config, args)
     raise SystemExit(f"unknown command {command}")
 
 

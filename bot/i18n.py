@@ -3,7 +3,8 @@
 Every string a user sees goes through ``Messages._``/``n_`` of the reader's language. The catalogs
 are written as gettext .po files (data/locales/<lang>/LC_MESSAGES/wayfinder.po) and read compiled
 (wayfinder.mo beside each, built by ``make`` and by the package build: ``python -m bot.i18n``).
-The languages themselves are in bot.languages; Babel formats dates and numbers and names languages.
+The languages themselves are in bot.languages; Babel formats dates and numbers and names languages,
+from the part of its locale data the messages read (bot.babel_data), loaded with the catalogs.
 """
 from __future__ import annotations
 
@@ -17,12 +18,8 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-from babel import Locale
-from babel.dates import format_date
-from babel.numbers import format_decimal, format_percent
-
 from bot.config import DATA_DIR
-from bot.languages import BABEL_LOCALE, LANGUAGES
+from bot.languages import LANGUAGES
 
 DOMAIN = "wayfinder"
 LOCALES_DIR = DATA_DIR / "locales"
@@ -91,6 +88,13 @@ def _translations(lang: str) -> gettext.NullTranslations:
     return gettext.GNUTranslations(io.BytesIO(data))
 
 
+@lru_cache(maxsize=None)
+def _locale(lang: str):
+    """The Babel locale that writes ``lang``'s dates, numbers and language names."""
+    from bot import babel_data   # Babel is loaded when a first date or number is written
+    return babel_data.locale(lang)
+
+
 def warm_up() -> None:
     """Load every catalog and the Babel locale data of every language (dates, numbers, language
     names), so the first answer in any language costs what the next ones do."""
@@ -121,22 +125,25 @@ class Messages:
     def date(self, iso: str | None) -> str | None:
         if not iso:
             return None
-        return format_date(date.fromisoformat(iso), format="long", locale=BABEL_LOCALE[self.lang])
+        from babel.dates import format_date
+        return format_date(date.fromisoformat(iso), format="long", locale=_locale(self.lang))
 
     def language_name(self, lang: str) -> str:
         """The name of ``lang`` in this language ("italiano", "francese", "cinese (semplificato)"…)."""
         if lang in SCRIPT_NAMES:   # one language, two scripts: the catalogs name each
             return self._(SCRIPT_NAMES[lang])
-        return Locale.parse(BABEL_LOCALE[lang]).get_display_name(BABEL_LOCALE[self.lang]).split(" (")[0]
+        return _locale(lang).get_display_name(_locale(self.lang)).split(" (")[0]
 
     def number(self, value, digits: int = 0) -> str:
         """A number as this language writes it: 1,234.5 / 1 234,5 / 1.234,5."""
+        from babel.numbers import format_decimal
         pattern = "#,##0" + ("." + "0" * digits if digits else "")
-        return format_decimal(_decimal(value), format=pattern, locale=BABEL_LOCALE[self.lang])
+        return format_decimal(_decimal(value), format=pattern, locale=_locale(self.lang))
 
     def percent(self, value, digits: int = 2) -> str:
         """A probability (0 to 1) as a percentage: "59.32%", "59,32 %", "59,32 %"."""
-        locale = Locale.parse(BABEL_LOCALE[self.lang])
+        from babel.numbers import format_percent
+        locale = _locale(self.lang)
         pattern = locale.percent_formats[None].pattern   # the language's own spacing and sign place
         if digits:
             pattern = pattern.replace("#,##0", "#,##0." + "0" * digits, 1)

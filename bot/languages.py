@@ -33,7 +33,9 @@ DISCORD_LOCALES = {
     "pt": ("pt-BR",), "ja": ("ja",), "ko": ("ko",), "ru": ("ru",), "zhs": ("zh-CN",), "zht": ("zh-TW",),
 }
 
-_FROM_DISCORD = {loc: lang for lang, locs in DISCORD_LOCALES.items() for loc in locs}
+# every accepted spelling, lower-cased: the codes themselves and the Discord locales
+_NAMES = {**{loc.lower(): lang for lang, locs in DISCORD_LOCALES.items() for loc in locs},
+          **{lang: lang for lang in LANGUAGES}}
 
 
 def language_for_locale(locale: str | None) -> str:
@@ -49,10 +51,4 @@ def normalize_language(value: str | None) -> str | None:
     """Accept "it", "IT", "zh-CN", "pt-BR", "zhs"… as a print language; None if not one."""
     if not value:
         return None
-    value = value.strip()
-    if value.lower() in LANGUAGES:
-        return value.lower()
-    for loc, lang in _FROM_DISCORD.items():
-        if loc.lower() == value.lower():
-            return lang
-    return None
+    return _NAMES.get(value.strip().lower())

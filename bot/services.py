@@ -4,11 +4,13 @@ from __future__ import annotations
 import logging
 import threading
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from bot.catalog import Catalog
-from bot.catalog.bundled import ensure_catalog
 from bot.config import Config
-from bot.matching import Matcher
+
+if TYPE_CHECKING:
+    from bot.matching import Matcher
 
 log = logging.getLogger(__name__)
 
@@ -21,11 +23,13 @@ class Services:
 
     @cached_property
     def catalog(self) -> Catalog:
+        from bot.catalog.bundled import ensure_catalog
         ensure_catalog(self.config.catalog_path, log=log.info)
         return Catalog(self.config.catalog_path)
 
     @cached_property
     def matcher(self) -> Matcher:
+        from bot.matching import Matcher
         with self._lock:
             return Matcher.from_catalog(self.catalog)
 

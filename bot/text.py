@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
 # Letters that Unicode does not decompose into base + accent.
 _SPECIAL = str.maketrans({
@@ -44,21 +43,18 @@ def fold(text: str) -> str:
         text = _CONTROL.sub(" ", text).lower().replace("`", "").replace("'", "")
         return " ".join(_NON_WORD.sub(" ", text).replace("_", " ").split())
     text = unicodedata.normalize("NFKC", strip_control(text)).lower().translate(_SPECIAL)
-    text = _combining_marks().sub("", unicodedata.normalize("NFKD", text))
-    if max(text, default="") > "\uffff":   # marks beyond the first plane: checked one by one
-        text = "".join(ch for ch in text if not unicodedata.combining(ch) or ch in _KANA_VOICING)
+    text = _without_marks(unicodedata.normalize("NFKD", text))
     # NFKD splits Japanese voiced kana (が → か + ゛); put them back together.
     text = unicodedata.normalize("NFC", text)
     text = _APOSTROPHES.sub("", text)
     return " ".join(_NON_WORD.sub(" ", text).replace("_", " ").split())
 
 
-@lru_cache(maxsize=1)
-def _combining_marks() -> re.Pattern:
-    """The combining marks of the first plane (accents), the kana voicing marks excepted."""
-    marks = "".join(chr(c) for c in range(0x300, 0x10000)
-                    if unicodedata.combining(chr(c)) and chr(c) not in _KANA_VOICING)
-    return re.compile("[" + re.escape(marks) + "]")
+def _without_marks(text: str) -> str:
+    """``text`` without its combining marks (accents), the kana voicing marks excepted: each
+    distinct character is asked once, so nothing is built in advance."""
+    marks = [ch for ch in set(text) if unicodedata.combining(ch) and ch not in _KANA_VOICING]
+    return text.translate(dict.fromkeys(map(ord, marks))) if marks else text
 
 
 def is_cjk_char(ch: str) -> bool:

@@ -128,3 +128,32 @@ def test_rule_works_on_the_bundled_catalog_with_no_network(bundled_catalog_path)
     assert "Comprehensive Rules, effective January 16, 2026" in out.stdout
     old = json.loads(run(["rule", "explore", "--json"], bundled_catalog_path).stdout)
     assert old["kind"] == "glossary" and old["glossary"] == ["Explore"] and "701.44" in old["rules"]
+
+
+LOADED_MODULES = """
+import json, sys
+from bot.__main__ import main
+status = main(sys.argv[1:])
+print(json.dumps(sorted(sys.modules)), file=sys.stderr)
+"""
+# what a look-up by an exact name never needs: the Discord library, the importer, the settings
+# database, typo matching, the /ask search
+NOT_FOR_A_LOOK_UP = ("discord", "aiohttp", "bot.catalog.importer", "bot.catalog.build", "bot.settings.store",
+                     "rapidfuzz", "bot.ask")
+
+
+def test_one_shot_look_ups_by_exact_name_load_only_what_they_use(bundled_catalog_path, tmp_path):
+    scenario = tmp_path / "scenario.json"
+    scenario.write_text(json.dumps({"library": ["Forest"], "battlefield": [],
+                                    "action": {"enter": "Jadelight Ranger", "id": "j"}}), encoding="utf-8")
+    env = dict(os.environ, WAYFINDER_CATALOG=str(bundled_catalog_path), WAYFINDER_LOG_LEVEL="WARNING")
+    env.pop("DISCORD_TOKEN", None)
+    for args in (["card", "Jadelight Ranger"], ["ruling", "Jadelight Ranger"], ["resolve", "Jadelight Ranger"],
+                 ["explore", "--scenario", str(scenario)]):
+        out = subprocess.run([sys.executable, "-c", LOADED_MODULES, *args], capture_output=True, text=True,
+                             cwd=PROJECT, env=env, timeout=120)
+        assert out.returncode == 0, out.stderr
+        assert "Jadelight Ranger" in out.stdout or "explore" in out.stdout.lower(), out.stdout
+        loaded = json.loads(out.stderr.splitlines()[-1])
+        needless = [m for m in loaded if m.startswith(NOT_FOR_A_LOOK_UP)]
+        assert not needless, f"wayfinder {' '.join(args)} loaded {needless}"

@@ -9,8 +9,8 @@ import os
 
 import pytest
 
-from bot import i18n
-from bot.languages import LANGUAGES
+from bot import babel_data, i18n
+from bot.languages import BABEL_LOCALE, LANGUAGES
 
 
 def _messages(data: bytes) -> dict:
@@ -92,3 +92,66 @@ def test_warm_up_loads_every_languages_catalog():
     loaded = {lang: i18n._translations(lang) for lang in LANGUAGES}
     assert i18n._translations.cache_info().misses == len(LANGUAGES)
     assert all(isinstance(t, gettext.GNUTranslations) for t in loaded.values())
+
+
+# -- Babel's locale data, compiled per language (bot/babel_data.py) --------------------------------
+
+def _written_by_babel(lang: str, locale) -> list[str]:
+    """Dates of every month, numbers, a percentage and every language's name, as ``locale`` writes them."""
+    from datetime import date
+
+    from babel import Locale
+    from babel.dates import format_date
+    from babel.numbers import format_decimal, format_percent
+    msg = i18n.messages(lang)
+    pattern = locale.percent_formats[None].pattern.replace("#,##0", "#,##0.00", 1)
+    return ([format_date(date(2024, month, 28), format="long", locale=locale) for month in range(1, 13)]
+            + [format_decimal(value, format="#,##0.0", locale=locale) for value in (0.5, 1234.5, -98765432.1)]
+            + [format_percent(0.5932, format=pattern, locale=locale)]
+            + [msg.language_name(other) if other in i18n.SCRIPT_NAMES else
+               Locale.parse(BABEL_LOCALE[other]).get_display_name(locale).split(" (")[0] for other in LANGUAGES])
+
+
+def _written_by_messages(lang: str) -> list[str]:
+    msg = i18n.messages(lang)
+    return ([msg.date(f"2024-{month:02d}-28") for month in range(1, 13)]
+            + [msg.number(value, 1) for value in (0.5, 1234.5, -98765432.1)] + [msg.percent(0.5932)]
+            + [msg.language_name(other) for other in LANGUAGES])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_compiled_locale_data_writes_what_babels_full_data_writes(lang):
+    from babel import Locale
+    path = babel_data.data_path(lang)
+    assert path.exists(), f"{path} is missing: run `make` (or python -m bot.babel_data)"
+    compiled = babel_data.locale(lang)
+    assert isinstance(compiled, babel_data.CompiledLocale), "the compiled data is current"
+    full = Locale.parse(BABEL_LOCALE[lang])
+    assert _written_by_messages(lang) == _written_by_babel(lang, full) == _written_by_babel(lang, compiled)
+
+
+@pytest.fixture
+def no_compiled_locale_data(tmp_path, monkeypatch):
+    """A source tree where `make` has not compiled the locale data."""
+    monkeypatch.setattr(babel_data, "DATA_DIR", tmp_path)
+    i18n._locale.cache_clear()
+    yield tmp_path
+    i18n._locale.cache_clear()
+
+
+def test_missing_locale_data_reads_babels_full_data_with_a_warning(no_compiled_locale_data, caplog):
+    caplog.set_level(logging.WARNING, logger="bot.babel_data")
+    assert i18n.messages("de").date("2024-03-28") == "28. März 2024"
+    assert i18n.messages("fr").number(1234.5, 1) == "1\u202f234,5"
+    assert "missing" in caplog.text
+    assert not babel_data.data_path("de", no_compiled_locale_data / "locales").exists()   # nothing written
+
+
+def test_locale_data_of_another_babel_version_is_not_used(no_compiled_locale_data, monkeypatch, caplog):
+    locales = no_compiled_locale_data / "locales"
+    babel_data.write_compiled("ja", locales)
+    monkeypatch.setattr(babel_data.babel, "__version__", "0.0")
+    caplog.set_level(logging.WARNING, logger="bot.babel_data")
+    assert not isinstance(babel_data.locale("ja"), babel_data.CompiledLocale)
+    assert i18n.messages("ja").date("2024-03-28") == "2024年3月28日"
+    assert "written for Babel" in caplog.text

@@ -19,10 +19,9 @@ except ImportError:   # not on POSIX: imports are not serialised
     fcntl = None
 
 from bot.catalog.rulings import forget_document, upgrade
+from bot.catalog.store import SCHEMA_VERSION
 
 
-SCHEMA_VERSION = 4  # 2: rulings keyed by card, language and text, with their sources; 3: the bundled CR;
-                    # 4: printed texts in other languages
 
 
 def schema_sql() -> str:

@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from bot.config import DATA_DIR
-from bot.catalog.build import SCHEMA_VERSION, ImportReport
+from bot.catalog.store import SCHEMA_VERSION
+
+if TYPE_CHECKING:
+    from bot.catalog.build import ImportReport
 
 
 def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:

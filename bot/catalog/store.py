@@ -9,6 +9,8 @@ from pathlib import Path
 
 from bot.catalog.errors import DataImportError
 
+SCHEMA_VERSION = 4  # 2: rulings keyed by card, language and text, with their sources; 3: the bundled CR;
+                    # 4: printed texts in other languages
 
 @dataclass(frozen=True)
 class Face:
@@ -104,7 +106,7 @@ class Catalog:
             raise FileNotFoundError(f"no catalog at {self.path}: run 'wayfinder data import' or 'make run'")
         try:
             self.con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
-            self.con.execute("SELECT count(*) FROM cards").fetchone()
+            self.con.execute("SELECT 1 FROM cards LIMIT 1").fetchall()   # a catalog: it has the cards table
         except sqlite3.DatabaseError as exc:
             raise DataImportError(str(self.path), f"not a catalog file: {exc}") from exc
         self._lock = threading.Lock()

@@ -21,16 +21,13 @@ from pathlib import Path
 
 from bot.config import DATA_DIR, is_database_url, shown
 from bot.languages import LANGUAGES
+from bot.settings.errors import SettingsError
 
 MIGRATIONS_DIR = DATA_DIR / "migrations"
 DIALECTS = ("sqlite", "postgresql")
 _MIGRATION = re.compile(r"^(\d{3})_[\w-]+\.(sqlite|postgresql)\.sql$")
 MAX_DECKS_PER_GUILD = 50
 MAX_DECK_NAME = 40
-
-
-class SettingsError(Exception):
-    """The settings database cannot be used; the message names it (never with a password)."""
 
 
 @dataclass(frozen=True)
