@@ -17,6 +17,7 @@ MIN_SCORE = 62.0
 CLEAR_LEAD = 3.0
 MAX_POSTINGS = 25_000
 RARE_WORD = 1_500
+CLOSE_TYPO = 90.0   # a ratio this close is a typo of that name: no wider search
 READER_NAME_MARGIN = 15.0
 LABEL_LIMIT = 100
 
@@ -130,13 +131,15 @@ class Matcher:
             if entry not in found:
                 offer(entry, 88.0 + 8.0 * len(key) / len(index.keys[entry]), PREFIX)
         tokens = key.split()
+        partial_name = False
         if len(tokens) > 1 or not found or complete:
             for entry, coverage, same_count in self._word_prefix(tokens):
                 offer(entry, 70.0 + 16.0 * coverage + (3.0 if same_count else 0.0), WORD_PREFIX)
+                partial_name = partial_name or same_count
         if not exact_found:
             best_so_far = max((s for s, _ in found.values()), default=0.0)
             if best_so_far < 88.0:
-                for entry, score in self._fuzzy(key, tokens):
+                for entry, score in self._fuzzy(key, tokens, wide=not partial_name):
                     offer(entry, fuzzy_score(score), FUZZY)
         return found
 
@@ -178,41 +181,58 @@ class Matcher:
                 out.append((entry, total_chars / name_chars, len(words) == len(tokens)))
         return out
 
-    def _fuzzy(self, key: str, tokens: list[str]) -> list[tuple[int, float]]:
+    def _fuzzy(self, key: str, tokens: list[str], wide: bool = True) -> list[tuple[int, float]]:
         """Typos: candidates share a telling word with the query, exactly or nearly, or have the
-        same length and first or last letter; then the whole name decides (rapidfuzz ratio)."""
+        same length and first or last letter; then the whole name decides (rapidfuzz ratio).
+        Cheapest first: the names sharing a word exactly settle most typos ("talrandd sky summoner"
+        shares "summoner"); the scans for nearby words and names run only when none comes close,
+        and not at all (``wide`` False) when a name has as many words as were typed and each typed
+        word starts one of them, in order: a partial name ("scorc dragon")."""
         from rapidfuzz import fuzz, process   # typos only: an exact name need not load it
         index = self.index
-        pool: set[int] = set()
-        for token in sorted((t for t in tokens if len(t) >= 4 or has_cjk(t)), key=len, reverse=True)[:3]:
-            word_id = index.word_id(token)
-            word_ids = [word_id] if word_id is not None else []
-            for ids, words in index.similar_shape_words(token):
-                for _, _, pos in process.extract(token, words, scorer=fuzz.ratio, limit=8, score_cutoff=70):
-                    word_ids.append(ids[pos])
+        telling = sorted((t for t in tokens if len(t) >= 4 or has_cjk(t)), key=len, reverse=True)[:3]
+        spaceless = key.replace(" ", "")
+        out: dict[int, float] = {}
+        scored: set[int] = set()
+
+        def score(pool: set[int]) -> float:
+            """Compare the names of ``pool`` not compared yet; the best ratio so far."""
+            entries = list(pool - scored)
+            scored.update(entries)
+            if entries:
+                keys = [index.keys[e] for e in entries]
+                for _, ratio, pos in process.extract(key, keys, scorer=fuzz.ratio, limit=30, score_cutoff=60):
+                    out[entries[pos]] = ratio
+                keys = [k.replace(" ", "") for k in keys]
+                for _, ratio, pos in process.extract(spaceless, keys, scorer=fuzz.ratio, limit=30, score_cutoff=60):
+                    out[entries[pos]] = max(out.get(entries[pos], 0.0), ratio)
+            return max(out.values(), default=0.0)
+
+        def named(word_ids) -> set[int]:
+            pool: set[int] = set()
             for w in word_ids:
                 if index.postings_size(w) <= RARE_WORD:  # common words ("del", "of") tell nothing
                     pool.update(index.postings(w))
-        spaceless = key.replace(" ", "")
+            return pool
+
+        pool = named(w for w in map(index.word_id, telling) if w is not None)
         if len(spaceless) >= 6:  # names that start the same once spaces are ignored ("goliathspinx")
             pool.update(index.spaceless_prefix_ids(spaceless[:5], 300))
-        out: dict[int, float] = {}
-        if pool:
-            entries = list(pool)
-            keys = [index.keys[e] for e in entries]
-            for _, score, pos in process.extract(key, keys, scorer=fuzz.ratio, limit=30, score_cutoff=60):
-                out[entries[pos]] = score
-            keys = [k.replace(" ", "") for k in keys]
-            for _, score, pos in process.extract(spaceless, keys, scorer=fuzz.ratio, limit=30, score_cutoff=60):
-                out[entries[pos]] = max(out.get(entries[pos], 0.0), score)
+        if score(pool) >= CLOSE_TYPO or not wide:
+            return list(out.items())
+        near = []
+        for token in telling:
+            for ids, words in index.similar_shape_words(token):
+                for _, _, pos in process.extract(token, words, scorer=fuzz.ratio, limit=8, score_cutoff=70):
+                    near.append(ids[pos])
         # Whole names compared without spaces: compounds typed as one word ("golgarigildeneinfang"),
         # and typos inside the only word of a name.
-        if len(spaceless) >= 4 and max(out.values(), default=0.0) < 88.0:
+        if len(spaceless) >= 4 and score(named(near)) < 88.0:
             for ids, keys in index.similar_shape_keys(spaceless):
-                for _, score, pos in process.extract(spaceless, keys, scorer=fuzz.ratio, limit=10,
+                for _, ratio, pos in process.extract(spaceless, keys, scorer=fuzz.ratio, limit=10,
                                                      score_cutoff=70):
                     entry = ids[pos]
-                    out[entry] = max(out.get(entry, 0.0), score)
+                    out[entry] = max(out.get(entry, 0.0), ratio)
         return list(out.items())
 
     # -- ranking -----------------------------------------------------------------------------
