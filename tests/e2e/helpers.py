@@ -3,6 +3,7 @@ building interaction options, and reading what the bot sent."""
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import pytest
 
@@ -44,6 +45,12 @@ async def stop_bot(bot, task) -> None:
     except (asyncio.CancelledError, Exception):
         pass
 
+
+
+def module_of(under_test: BotUnderTest, name: str):
+    """The module ``name`` as the running bot uses it, for a test to patch: every bot loads its own
+    copy of each extension (``cogs.*``), and a bot that closes takes its copies out of sys.modules."""
+    return under_test.bot.extensions.get(name) or sys.modules[name]
 
 
 def option(name, value, focused=False):

@@ -4,7 +4,6 @@ edit) at once and the answer as a follow-up — for a slash command, a button an
 from __future__ import annotations
 
 import asyncio
-import sys
 import time
 
 import pytest
@@ -13,7 +12,7 @@ from babel import localedata
 from bot import i18n
 from bot.languages import DISCORD_LOCALES, LANGUAGES
 from bot.rulings.command import ruling
-from tests.e2e.helpers import answer_of, custom_ids, embed_text, option
+from tests.e2e.helpers import answer_of, custom_ids, embed_text, module_of, option
 
 DISCORD_LIMIT = 3.0   # seconds Discord waits for the first response to an interaction
 SLOW = 4.0            # what the slowed-down core sleeps before it works
@@ -27,15 +26,16 @@ def cold_caches(e2e_env):
 
 
 @pytest.fixture
-def slow_down(monkeypatch):
+def slow_down(discord_bot, monkeypatch):
     """The test-only hook: the core function ``module.name`` sleeps SLOW seconds, then works."""
     def slow_down(module: str, name: str) -> None:
-        original = getattr(sys.modules[module], name)
+        loaded = module_of(discord_bot, module)
+        original = getattr(loaded, name)
 
         def slow(*args, **kwargs):
             time.sleep(SLOW)
             return original(*args, **kwargs)
-        monkeypatch.setattr(sys.modules[module], name, slow)
+        monkeypatch.setattr(loaded, name, slow)
     return slow_down
 
 

@@ -4,15 +4,13 @@ import pytest
 from tests.e2e.helpers import answer_of, custom_ids, embed_text, option
 
 
-@pytest.fixture
-def e2e_env(rules_catalog_path, tmp_path, monkeypatch):
-    monkeypatch.setenv("WAYFINDER_CATALOG", str(rules_catalog_path))
-    monkeypatch.setenv("WAYFINDER_SETTINGS_DB", str(tmp_path / "settings.sqlite3"))
-    return tmp_path
+@pytest.fixture(scope="module")
+def e2e_catalog(rules_catalog_path):
+    return rules_catalog_path
 
 
-async def test_a_french_question_is_answered_in_french_with_rules_to_open(discord_bot):
-    fake = discord_bot.fake
+async def test_a_french_question_is_answered_in_french_with_rules_to_open(shared_bot):
+    fake = shared_bot.fake
     callback = await fake.slash("ask", [option("question", "que se passe-t-il si ma bibliothèque est vide quand"
                                                            " une créature explore ?")], locale="fr")
     message = await answer_of(fake, callback)
@@ -28,8 +26,8 @@ async def test_a_french_question_is_answered_in_french_with_rules_to_open(discor
     assert "701.44a" in embed_text(opened_message) and opened_message["flags"] & 64
 
 
-async def test_a_nickname_and_two_cards_in_one_question(discord_bot):
-    fake = discord_bot.fake
+async def test_a_nickname_and_two_cards_in_one_question(shared_bot):
+    fake = shared_bot.fake
     nick = await answer_of(fake, await fake.slash("ask", [option("question", "when does chupacabra choose its target?")]))
     assert "Cards recognised: Lurking Chupacabra" in embed_text(nick)
     two = await answer_of(fake, await fake.slash("ask", [option(
@@ -39,8 +37,8 @@ async def test_a_nickname_and_two_cards_in_one_question(discord_bot):
     assert "ruling of" in text
 
 
-async def test_a_nonsense_question_says_nothing_matched_privately(discord_bot):
-    fake = discord_bot.fake
+async def test_a_nonsense_question_says_nothing_matched_privately(shared_bot):
+    fake = shared_bot.fake
     message = await answer_of(fake, await fake.slash("ask", [option("question", "zzqx wvvt plork @everyone")],
                                                      locale="de"))
     assert message["content"].startswith("Zu Ihrer Frage passt nichts.")

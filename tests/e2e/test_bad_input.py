@@ -7,8 +7,8 @@ def run_options(**values):
         {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in values.items()]}]
 
 
-async def test_bad_inputs_get_localized_messages(discord_bot):
-    fake = discord_bot.fake
+async def test_bad_inputs_get_localized_messages(shared_bot):
+    fake = shared_bot.fake
     cases = [
         ("ruling", [option("card", "Queen's Agent" + "x" * 300)], "fr", "Aucune carte ne s'appelle"),
         ("ruling", [option("card", "?!…")], "it", "Quel nome non contiene lettere né cifre."),

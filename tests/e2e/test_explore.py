@@ -7,8 +7,8 @@ def sub(command, **options):
         {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()]}]
 
 
-async def test_the_same_seed_gives_the_same_run(discord_bot):
-    fake = discord_bot.fake
+async def test_the_same_seed_gives_the_same_run(shared_bot):
+    fake = shared_bot.fake
     first = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"))
     second = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"))
     assert first.type in (4, 5)
@@ -18,8 +18,8 @@ async def test_the_same_seed_gives_the_same_run(discord_bot):
 
 
 @ANSWERED_OR_DEFERRED
-async def test_choice_buttons_work_refuse_others_and_replay(discord_bot):
-    fake = discord_bot.fake
+async def test_choice_buttons_work_refuse_others_and_replay(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"),
                               locale="fr")
     ids = custom_ids(await answer_of(fake, answer))
@@ -36,8 +36,8 @@ async def test_choice_buttons_work_refuse_others_and_replay(discord_bot):
     assert "graine 42" not in embed_text(await answer_of(fake, fresh))
 
 
-async def test_bad_seed_and_unknown_deck_are_localized_errors(discord_bot):
-    fake = discord_bot.fake
+async def test_bad_seed_and_unknown_deck_are_localized_errors(shared_bot):
+    fake = shared_bot.fake
     bad = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="abc"), locale="de")
     assert (await answer_of(fake, bad))["flags"] & 64 and (await answer_of(fake, bad))["content"].startswith("Der Startwert muss eine ganze Zahl")
     missing = await fake.slash("explore", sub("run", deck="mystery", explorer="Jadelight Ranger"), locale="es-ES")

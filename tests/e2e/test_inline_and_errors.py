@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tests.e2e.helpers import answer_of, start_bot, stop_bot
+from tests.e2e.helpers import answer_of, module_of, start_bot, stop_bot
 from tests.e2e.helpers import embed_text, option
 from tests.fake_discord.payloads import snowflake
 from tests.fake_discord.server import ADMIN_PERMISSIONS
@@ -64,24 +64,22 @@ async def test_inline_cards_follow_the_servers_locale_then_the_users_own_languag
     assert "Tishanas Pfadfinderin (Tishana's Wayfinder)" in reply["content"]
 
 
-async def test_inline_cards_stay_quiet_when_the_setting_is_off(discord_bot):
-    fake = discord_bot.fake
+async def test_inline_cards_stay_quiet_when_the_setting_is_off(shared_bot):
+    fake = shared_bot.fake
     await fake.dispatch("MESSAGE_CREATE", message_create(fake, "[[defossilize]]", fake.new_user()))
     with pytest.raises(TimeoutError):
         await fake.next_edit("channel", timeout=0.5)
 
 
-async def test_an_unexpected_error_gives_a_reference_and_logs_the_traceback(discord_bot, monkeypatch, caplog):
-    import sys
-
+async def test_an_unexpected_error_gives_a_reference_and_logs_the_traceback(shared_bot, monkeypatch, caplog):
     def broken(*args, **kwargs):
         raise RuntimeError("the catalog fell over")
 
-    monkeypatch.setattr(sys.modules["cogs.ruling"], "ruling_command", broken)
-    answer = await discord_bot.fake.slash("ruling", [option("card", "nicanzil")], locale="fr")
-    match = re.match(r"Une erreur s'est produite \(référence ([0-9a-f]{8})\)", (await answer_of(discord_bot.fake, answer))["content"])
-    assert match and (await answer_of(discord_bot.fake, answer))["flags"] & 64
-    assert "Traceback" not in (await answer_of(discord_bot.fake, answer))["content"] and "fell over" not in (await answer_of(discord_bot.fake, answer))["content"]
+    monkeypatch.setattr(module_of(shared_bot, "cogs.ruling"), "ruling_command", broken)
+    answer = await shared_bot.fake.slash("ruling", [option("card", "nicanzil")], locale="fr")
+    match = re.match(r"Une erreur s'est produite \(référence ([0-9a-f]{8})\)", (await answer_of(shared_bot.fake, answer))["content"])
+    assert match and (await answer_of(shared_bot.fake, answer))["flags"] & 64
+    assert "Traceback" not in (await answer_of(shared_bot.fake, answer))["content"] and "fell over" not in (await answer_of(shared_bot.fake, answer))["content"]
     logged = [r for r in caplog.records if r.name == "wayfinder.errors"]
     assert logged and match.group(1) in logged[0].getMessage() and logged[0].exc_info
     caplog.clear()   # the error was expected: the fixture checks that nothing else went wrong

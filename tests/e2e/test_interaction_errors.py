@@ -4,7 +4,7 @@ import re
 import sys
 
 from bot.i18n import messages
-from tests.e2e.helpers import answer_of, custom_ids, option
+from tests.e2e.helpers import answer_of, custom_ids, module_of, option
 from tests.fake_discord import payloads
 
 
@@ -32,21 +32,21 @@ def sub(command, **options):
         {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()]}]
 
 
-async def test_a_failing_button_answers_with_a_reference(discord_bot, monkeypatch, caplog):
-    fake = discord_bot.fake
+async def test_a_failing_button_answers_with_a_reference(shared_bot, monkeypatch, caplog):
+    fake = shared_bot.fake
     answer = await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger", seed="42"))
     assert "wf:explore:replay" in custom_ids(await answer_of(fake, answer))
-    monkeypatch.setattr(sys.modules["cogs.explore"], "run_command", broken)
+    monkeypatch.setattr(module_of(shared_bot, "cogs.explore"), "run_command", broken)
     failed = await fake.click((await answer_of(fake, answer))["id"], "wf:explore:replay", locale="de")
     await assert_answered(fake, failed, "de", caplog)
 
 
-async def test_a_failing_select_answers_with_a_reference(discord_bot, monkeypatch, caplog):
-    fake = discord_bot.fake
+async def test_a_failing_select_answers_with_a_reference(shared_bot, monkeypatch, caplog):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [option("card", "jadelight")], locale="ja")
     assert "wf:pick" in custom_ids(await answer_of(fake, answer))
     value = (await answer_of(fake, answer))["components"][0]["components"][0]["options"][0]["value"]
-    monkeypatch.setattr(sys.modules["cogs.ruling"], "ruling_command", broken)
+    monkeypatch.setattr(module_of(shared_bot, "cogs.ruling"), "ruling_command", broken)
     failed = await fake.click((await answer_of(fake, answer))["id"], "wf:pick", component_type=3, values=[value], locale="ja")
     await assert_answered(fake, failed, "ja", caplog)
 
@@ -63,8 +63,8 @@ async def test_a_failing_modal_submit_answers_with_a_reference(discord_bot, monk
     await assert_answered(fake, failed, "es", caplog)
 
 
-async def test_a_failing_inline_rulings_button_answers_with_a_reference(discord_bot, monkeypatch, caplog):
-    fake = discord_bot.fake
+async def test_a_failing_inline_rulings_button_answers_with_a_reference(shared_bot, monkeypatch, caplog):
+    fake = shared_bot.fake
     message_id = payloads.snowflake()
     button = {"type": 2, "style": 2, "label": "Rulings",
               "custom_id": "wf:inline:00000000-0000-4000-8000-000000000000"}
@@ -76,11 +76,11 @@ async def test_a_failing_inline_rulings_button_answers_with_a_reference(discord_
     await assert_answered(fake, failed, "fr", caplog)
 
 
-async def test_a_failing_autocomplete_offers_nothing_and_logs(discord_bot, monkeypatch, caplog):
-    fake = discord_bot.fake
+async def test_a_failing_autocomplete_offers_nothing_and_logs(shared_bot, monkeypatch, caplog):
+    fake = shared_bot.fake
     working = await fake.autocomplete("ruling", [option("card", "jadel", focused=True)])
     assert working.type == 8 and working.data["choices"]
-    monkeypatch.setattr(sys.modules["cogs.ruling"], "autocomplete_choices", broken)
+    monkeypatch.setattr(module_of(shared_bot, "cogs.ruling"), "autocomplete_choices", broken)
     failed = await fake.autocomplete("ruling", [option("card", "jadel", focused=True)])
     assert failed.type == 8 and failed.data["choices"] == []
     logged = [r for r in caplog.records if r.name == "wayfinder.errors"]

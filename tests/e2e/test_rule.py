@@ -4,11 +4,9 @@ import pytest
 from tests.e2e.helpers import answer_of, custom_ids, embed_text
 
 
-@pytest.fixture
-def e2e_env(rules_catalog_path, tmp_path, monkeypatch):
-    monkeypatch.setenv("WAYFINDER_CATALOG", str(rules_catalog_path))
-    monkeypatch.setenv("WAYFINDER_SETTINGS_DB", str(tmp_path / "settings.sqlite3"))
-    return tmp_path
+@pytest.fixture(scope="module")
+def e2e_catalog(rules_catalog_path):
+    return rules_catalog_path
 
 
 def q(value, focused=False):
@@ -18,8 +16,8 @@ def q(value, focused=False):
     return data
 
 
-async def test_rule_by_number_with_navigation_and_citations(discord_bot):
-    fake = discord_bot.fake
+async def test_rule_by_number_with_navigation_and_citations(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("rule", [q("702.9")])
     text = embed_text(await answer_of(fake, answer))
     assert "702.9. Flying" in text
@@ -32,8 +30,8 @@ async def test_rule_by_number_with_navigation_and_citations(discord_bot):
     assert "702. Keyword Abilities" in embed_text(await answer_of(fake, parent))
 
 
-async def test_rule_by_keyword_and_glossary_term(discord_bot):
-    fake = discord_bot.fake
+async def test_rule_by_keyword_and_glossary_term(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("rule", [q("explore")], locale="de")
     text = embed_text(await answer_of(fake, answer))
     assert "Glossar — Explore" in text and "701.44a" in text
@@ -44,13 +42,13 @@ async def test_rule_by_keyword_and_glossary_term(discord_bot):
     assert "701.44. Explore" in embed_text(await answer_of(fake, moved))
 
 
-async def test_rule_autocomplete(discord_bot):
-    answer = await discord_bot.fake.autocomplete("rule", [q("expl", focused=True)])
+async def test_rule_autocomplete(shared_bot):
+    answer = await shared_bot.fake.autocomplete("rule", [q("expl", focused=True)])
     assert {"name": "701.44 Explore", "value": "701.44"} in answer.data["choices"]
 
 
-async def test_ruling_and_explore_link_to_the_rules_they_cite(discord_bot):
-    fake = discord_bot.fake
+async def test_ruling_and_explore_link_to_the_rules_they_cite(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [{"name": "card", "type": 3, "value": "Jadelight Ranger"}])
     assert "wf:ruling:rule" in custom_ids(await answer_of(fake, answer))
     opened = await fake.click((await answer_of(fake, answer))["id"], "wf:ruling:rule", component_type=3, values=["701.44"])

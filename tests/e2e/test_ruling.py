@@ -4,8 +4,8 @@ import time
 from tests.e2e.helpers import ANSWERED_OR_DEFERRED, answer_of, custom_ids, embed_text, option  # noqa: F401
 
 
-async def test_sync_carries_localized_names_and_descriptions(discord_bot):
-    commands = {c["name"]: c for c in discord_bot.fake.commands["global"]}
+async def test_sync_carries_localized_names_and_descriptions(shared_bot):
+    commands = {c["name"]: c for c in shared_bot.fake.commands["global"]}
     ruling = commands["ruling"]
     assert ruling["name_localizations"]["fr"] == "clarification"
     assert ruling["description_localizations"]["it"].startswith("Mostra")
@@ -23,8 +23,8 @@ async def test_sync_carries_localized_names_and_descriptions(discord_bot):
     assert choices[0]["name_localizations"]["it"] == "mostrate, segnalate"
 
 
-async def test_italian_reader_gets_defossilize_in_italian(discord_bot):
-    fake = discord_bot.fake
+async def test_italian_reader_gets_defossilize_in_italian(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [option("card", "defossilizare")], locale="it")
     assert answer.type in (4, 5)
     text = embed_text(await answer_of(fake, answer))
@@ -34,16 +34,16 @@ async def test_italian_reader_gets_defossilize_in_italian(discord_bot):
     assert (await answer_of(fake, answer))["allowed_mentions"]["parse"] == []
 
 
-async def test_french_reader_of_glowcap_lantern_gets_english_with_a_note(discord_bot):
-    answer = await discord_bot.fake.slash("ruling", [option("card", "lanterne calotte")], locale="fr")
-    text = embed_text(await answer_of(discord_bot.fake, answer))
+async def test_french_reader_of_glowcap_lantern_gets_english_with_a_note(shared_bot):
+    answer = await shared_bot.fake.slash("ruling", [option("card", "lanterne calotte")], locale="fr")
+    text = embed_text(await answer_of(shared_bot.fake, answer))
     assert "Lanterne à calotte luisante (Glowcap Lantern)" in text
     assert "Aucune traduction en français" in text
     assert "If Glowcap Lantern isn't attached" in text
 
 
-async def test_portuguese_reader_sees_the_duplicate_once(discord_bot):
-    fake = discord_bot.fake
+async def test_portuguese_reader_sees_the_duplicate_once(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [option("card", "agente da rainha")], locale="pt-BR")
     text = embed_text(await answer_of(fake, answer))
     pages = [text]
@@ -57,8 +57,8 @@ async def test_portuguese_reader_sees_the_duplicate_once(discord_bot):
     assert "19 de janeiro de 2018" in everything
 
 
-async def test_autocomplete_in_french_offers_the_french_name(discord_bot):
-    fake = discord_bot.fake
+async def test_autocomplete_in_french_offers_the_french_name(shared_bot):
+    fake = shared_bot.fake
     started = time.perf_counter()
     answer = await fake.autocomplete("ruling", [option("card", "tishana", focused=True)], locale="fr")
     elapsed = time.perf_counter() - started
@@ -69,8 +69,8 @@ async def test_autocomplete_in_french_offers_the_french_name(discord_bot):
     assert elapsed < 1.0
 
 
-async def test_everyone_typed_as_the_card_pings_nobody(discord_bot):
-    fake = discord_bot.fake
+async def test_everyone_typed_as_the_card_pings_nobody(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [option("card", "@everyone <@&123> <@456>")], locale="en-US")
     assert (await answer_of(fake, answer))["allowed_mentions"]["parse"] == []
     assert "@everyone" not in (await answer_of(fake, answer))["content"]
@@ -79,8 +79,8 @@ async def test_everyone_typed_as_the_card_pings_nobody(discord_bot):
 
 
 @ANSWERED_OR_DEFERRED
-async def test_pagination_and_english_original_by_click_and_others_are_refused(discord_bot):
-    fake = discord_bot.fake
+async def test_pagination_and_english_original_by_click_and_others_are_refused(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [option("card", "defossilizzare")], locale="it")
     # the menu of the rules the card's text uses (701.44 Explore) comes with the bundled rules
     assert custom_ids(await answer_of(fake, answer)) == ["wf:ruling:originals", "wf:ruling:rule"]
@@ -107,8 +107,8 @@ async def test_pagination_and_english_original_by_click_and_others_are_refused(d
 
 
 @ANSWERED_OR_DEFERRED
-async def test_unknown_card_answers_with_suggestions_to_pick(discord_bot):
-    fake = discord_bot.fake
+async def test_unknown_card_answers_with_suggestions_to_pick(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [option("card", "tishana wayfindr pathfinder")], locale="en-US")
     text = (await answer_of(fake, answer)).get("content") or ""
     if "wf:pick" in custom_ids(await answer_of(fake, answer)):
@@ -137,10 +137,10 @@ async def test_buttons_are_disabled_with_a_note_when_they_expire(discord_bot, mo
     assert message["embeds"], "the rulings stay readable"
 
 
-async def test_every_reader_language_sees_each_ruling_under_its_own_language(discord_bot):
+async def test_every_reader_language_sees_each_ruling_under_its_own_language(shared_bot):
     from bot.languages import DISCORD_LOCALES, LANGUAGES
     from tests.rulings.languages import CARDS, check_field, header_language
-    fake = discord_bot.fake
+    fake = shared_bot.fake
     for lang in LANGUAGES:
         for card in CARDS:
             answer = await fake.slash("ruling", [option("card", card)], locale=DISCORD_LOCALES[lang][0])
@@ -159,8 +159,8 @@ async def test_every_reader_language_sees_each_ruling_under_its_own_language(dis
                 assert set(shown) == {"pt"}, (lang, shown)
 
 
-async def test_english_original_button_on_portuguese_only_rulings_says_there_is_none(discord_bot):
-    fake = discord_bot.fake
+async def test_english_original_button_on_portuguese_only_rulings_says_there_is_none(shared_bot):
+    fake = shared_bot.fake
     answer = await fake.slash("ruling", [option("card", "agente da rainha")], locale="pt-BR")
     assert "wf:ruling:originals" in custom_ids(await answer_of(fake, answer))
     shown = await fake.click((await answer_of(fake, answer))["id"], "wf:ruling:originals", locale="pt-BR")

@@ -69,6 +69,7 @@ class FakeDiscord:
         self._pending: dict[str, asyncio.Future] = {}
         self._edits: dict[str, asyncio.Queue] = {}
         self._thinking: set[str] = set()   # tokens whose "thinking…" message awaits its follow-up
+        self._owed: set[str] = set()       # tokens of deferred interactions (5, 6) not answered yet
         self._ready = asyncio.Event()
         self.runner: web.AppRunner | None = None
         self.port = 0
@@ -186,12 +187,15 @@ class FakeDiscord:
             self.originals[token] = message_id
             if kind == 5:
                 self._thinking.add(token)
+                self._owed.add(token)
         elif kind in (6, 7):
             message_id = self.originals.get(token)
             if kind == 7 and message_id:
                 message = self._store(message_id, body.get("data") or {}, update=True, files=body.get("files"))
         else:
             message_id = None
+        if kind == 6:
+            self._owed.add(token)
         callback = Callback(body, message_id, message=message if kind in (4, 7) else None)
         future = self._pending.get(interaction_id)
         if future and not future.done():
@@ -208,6 +212,7 @@ class FakeDiscord:
     async def _followup(self, request):
         token, body = request.match_info["token"], request[BODY] or {}
         original = self.originals.get(token)
+        self._owed.discard(token)
         if token in self._thinking and original in self.messages:
             # Discord shows the first follow-up in place of "thinking…", as private as the deferral
             self._thinking.discard(token)
@@ -233,6 +238,7 @@ class FakeDiscord:
             return self._json({"message": "Unknown Message", "code": 10008}, 404)
         message = self._store(message_id, request[BODY] or {}, update=True, files=(request[BODY] or {}).get("files"))
         self._thinking.discard(request.match_info["token"])
+        self._owed.discard(request.match_info["token"])
         self._edit_queue(request.match_info["token"]).put_nowait(("edit", message))
         return self._json(message)
 
@@ -386,6 +392,26 @@ class FakeDiscord:
 
     async def next_edit(self, token: str, timeout: float = 10.0):
         return await asyncio.wait_for(self._edit_queue(token).get(), timeout)
+
+    # -- one test after another on the same bot -------------------------------------------------
+
+    async def settle(self, timeout: float = 30.0) -> set[str]:
+        """Wait until every interaction sent has its callback and every deferred one its follow-up
+        or edit; the tokens still unanswered after ``timeout`` seconds."""
+        deadline = asyncio.get_running_loop().time() + timeout
+        while (self._pending or self._owed) and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        return set(self._owed) | {f"interaction {i}" for i in self._pending}
+
+    def forget(self) -> None:
+        """Drop what was sent and received so far (requests, messages, answers to read), so that the
+        next test on the same bot reads only its own interactions' answers. The gateway, the synced
+        commands and the servers stay."""
+        self.requests, self.unexpected = [], []
+        self.messages, self.originals, self.routed = {}, {}, {}
+        self._edits, self._thinking, self._owed = {}, set(), set()
+        if self.resolver is not None:
+            self.resolver.refused = []
 
     # -- reading what was sent ----------------------------------------------------------------
 
