@@ -20,6 +20,13 @@ _NON_WORD = re.compile(r"[^\w]+", re.UNICODE)
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _INVISIBLE = re.compile(r"[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufeff]")
 _KANA_VOICING = {"\u3099", "\u309a"}
+# punctuation that folds as its ASCII stand-in does: apostrophes go, the rest separates words
+_PLAIN_PUNCTUATION = (("\u2019", "'"), ("\u2018", "'"), ("\u201c", " "), ("\u201d", " "), ("\u2014", " "),
+                      ("\u2013", " "), ("\u2026", " "), ("\u2022", " "), ("\u2212", " "), ("\u00a0", " "))
+
+_ASCII_FOLD = bytes(c if chr(c).isascii() and chr(c).isalnum() else 32 for c in range(256)).lower()
+_BEYOND_PLAIN = re.compile(r"[^\x00-\x7f" + "".join(char for char, _ in _PLAIN_PUNCTUATION) + "]")
+_HAS_SPECIAL = re.compile("[" + re.escape("".join(map(chr, _SPECIAL))) + "]")
 
 MAX_QUERY_CHARS = 200
 
@@ -39,10 +46,23 @@ def fold(text: str) -> str:
     >>> fold("Ｇｉａｎｔ Ｇｒｏｗｔｈ")
     'giant growth'
     """
-    if text.isascii():   # most names and rulings: no normalization can change them
-        text = _CONTROL.sub(" ", text).lower().replace("`", "").replace("'", "")
-        return " ".join(_NON_WORD.sub(" ", text).replace("_", " ").split())
-    text = unicodedata.normalize("NFKC", strip_control(text)).lower().translate(_SPECIAL)
+    if not text.isascii():
+        # rulings are English text with typographic punctuation: once it is plain ASCII (which
+        # folds the same), no normalization can change the rest
+        if _BEYOND_PLAIN.search(text):
+            return _fold_unicode(text)
+        for char, ascii_char in _PLAIN_PUNCTUATION:
+            if char in text:
+                text = text.replace(char, ascii_char)
+    # most names and rulings: no normalization can change them; letters and digits are kept
+    # (lower case), apostrophes go, everything else separates words
+    return " ".join(text.encode("ascii").translate(_ASCII_FOLD, b"'`").decode("ascii").split())
+
+
+def _fold_unicode(text: str) -> str:
+    text = unicodedata.normalize("NFKC", strip_control(text)).lower()
+    if _HAS_SPECIAL.search(text):
+        text = text.translate(_SPECIAL)
     text = _without_marks(unicodedata.normalize("NFKD", text))
     # NFKD splits Japanese voiced kana (が → か + ゛); put them back together.
     text = unicodedata.normalize("NFC", text)
