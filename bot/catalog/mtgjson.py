@@ -106,5 +106,6 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
             for position, ruling in enumerate(card.get("rulings") or []):
                 writer.add(oracle_id, "en", ruling["text"], published_at=ruling.get("date"), source="unknown",
                            status="original", position=position)
+    writer.flush()
     report.add("rulings", writer.added)
     return report

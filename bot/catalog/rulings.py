@@ -16,41 +16,73 @@ from bot.text import fold
 
 
 class RulingWriter:
-    """Add the rulings of one document; ``added`` and ``folded`` count new and merged ones."""
+    """Add the rulings of one document; ``added`` and ``folded`` count new and merged ones.
+
+    Rulings are written in batches: call ``flush`` once the document is read. The keys of the cards met since the last batch are kept in
+    memory, so that a ruling is matched against its card's rulings without a query of its own."""
+
+    BATCH = 2000
 
     def __init__(self, con: sqlite3.Connection, document_id: int):
         self.con, self.document_id = con, document_id
         self.added = self.folded = 0
+        self._next_id = (con.execute("SELECT max(id) FROM rulings").fetchone()[0] or 0) + 1
+        self._keys: dict[tuple[str, str], dict[str, int]] = {}   # (card, language) → key → ruling id
+        self._rulings: list[tuple] = []
+        self._texts: list[tuple] = []
+        self._sources: list[tuple] = []
 
     def add(self, oracle_id: str, lang: str, text: str, *, published_at: str | None, source: str,
             status: str, position: int, wordings: list[str] | tuple[str, ...] = (),
             mixed_langs: tuple[str, ...] = ()) -> int:
         """Store one ruling (or a new source of a known one); return its id."""
-        con = self.con
         keys = list(dict.fromkeys(fold(t) for t in (text, *wordings)))
-        found = None
-        for key in keys:
-            found = con.execute("SELECT ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ? AND key = ?",
-                                (oracle_id, lang, key)).fetchone()
-            if found:
-                break
-        if found:
-            ruling_id = found[0]
+        known = self._known(oracle_id, lang)
+        found = next((known[key] for key in keys if key in known), None)
+        if found is not None:
+            ruling_id = found
+            self.flush()   # the merge reads the ruling as stored
+            known = self._known(oracle_id, lang)
             self._merge(ruling_id, text, published_at, source, wordings, mixed_langs)
             self.folded += 1
         else:
-            ruling_id = con.execute(
-                "INSERT INTO rulings(oracle_id, published_at, source, lang, text, status, document_id,"
-                " position, wordings, mixed_langs) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (oracle_id, published_at, source, lang, text, status, self.document_id, position,
+            ruling_id = self._next_id
+            self._next_id += 1
+            self._rulings.append(
+                (ruling_id, oracle_id, published_at, source, lang, text, status, self.document_id, position,
                  json.dumps(list(wordings), ensure_ascii=False) if wordings else None,
-                 ",".join(mixed_langs) or None)).lastrowid
+                 ",".join(mixed_langs) or None))
             self.added += 1
-        con.executemany("INSERT OR IGNORE INTO ruling_texts(oracle_id, lang, key, ruling_id) VALUES (?,?,?,?)",
-                        [(oracle_id, lang, key, ruling_id) for key in keys])
-        con.execute("INSERT OR IGNORE INTO ruling_sources(ruling_id, document_id, published_at, source, position)"
-                    " VALUES (?,?,?,?,?)", (ruling_id, self.document_id, published_at, source, position))
+        for key in keys:
+            if key not in known:
+                known[key] = ruling_id
+                self._texts.append((oracle_id, lang, key, ruling_id))
+        self._sources.append((ruling_id, self.document_id, published_at, source, position))
+        if len(self._sources) >= self.BATCH:
+            self.flush()
         return ruling_id
+
+    def _known(self, oracle_id: str, lang: str) -> dict[str, int]:
+        """The keys of the card's rulings in ``lang``: read once per batch, then kept up to date."""
+        known = self._keys.get((oracle_id, lang))
+        if known is None:
+            known = self._keys[oracle_id, lang] = dict(self.con.execute(
+                "SELECT key, ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ?", (oracle_id, lang)))
+        return known
+
+    def flush(self) -> None:
+        """Write the rulings added since the last batch."""
+        con = self.con
+        con.executemany("INSERT INTO rulings(id, oracle_id, published_at, source, lang, text, status, document_id,"
+                        " position, wordings, mixed_langs) VALUES (?,?,?,?,?,?,?,?,?,?,?)", self._rulings)
+        con.executemany("INSERT OR IGNORE INTO ruling_texts(oracle_id, lang, key, ruling_id) VALUES (?,?,?,?)",
+                        self._texts)
+        con.executemany("INSERT OR IGNORE INTO ruling_sources(ruling_id, document_id, published_at, source, position)"
+                        " VALUES (?,?,?,?,?)", self._sources)
+        self._rulings.clear()
+        self._texts.clear()
+        self._sources.clear()
+        self._keys.clear()   # written: the catalog answers for them from now on
 
     def _merge(self, ruling_id: int, text: str, published_at: str | None, source: str,
                wordings, mixed_langs: tuple[str, ...]) -> None:

@@ -51,10 +51,17 @@ def _kind_of(value) -> str:
             int: "a number", float: "a number"}.get(type(value), "null")
 
 
+_TEXT, _LIST, _OBJECT = {str, type(None)}, {list, type(None)}, {dict, type(None)}
+
+
 def wrong_types(obj: dict, text_fields: tuple[str, ...], lists: tuple[str, ...] = (),
                 objects: tuple[str, ...] = ()) -> str | None:
     """What is wrong with the types of a record's fields ("name is an object, not text"), or None.
     Absent and null fields are fine: the importer has defaults for them."""
+    get = obj.get
+    if (_TEXT.issuperset(map(type, map(get, text_fields))) and _LIST.issuperset(map(type, map(get, lists)))
+            and _OBJECT.issuperset(map(type, map(get, objects)))):
+        return None   # the usual record, checked without a loop in Python
     for key, wanted, name in ([(k, str, "text") for k in text_fields] + [(k, list, "a list") for k in lists]
                               + [(k, dict, "an object") for k in objects]):
         value = obj.get(key)
@@ -68,13 +75,15 @@ def card_problem(obj: dict) -> str | None:
     problem = wrong_types(obj, CARD_TEXT_FIELDS, ("card_faces", "promo_types"), ("image_uris",))
     if problem:
         return problem
-    for i, face in enumerate(obj.get("card_faces") or []):
+    faces = obj.get("card_faces") or ()
+    for i, face in enumerate(faces):
         if not isinstance(face, dict):
             return f"card_faces[{i}] is {_kind_of(face)}, not an object"
         problem = wrong_types(face, FACE_TEXT_FIELDS, objects=("image_uris",))
         if problem:
             return f"card_faces[{i}].{problem}"
-    for uris in [obj.get("image_uris")] + [f.get("image_uris") for f in obj.get("card_faces") or []]:
+    for holder in (obj, *faces):
+        uris = holder.get("image_uris")
         if uris and not isinstance(uris.get("normal"), (str, type(None))):
             return "image_uris.normal is not text"
     return None
@@ -211,6 +220,7 @@ def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | Non
                    status="original", position=number)
         if progress and number % BATCH == 0:
             progress(number)
+    writer.flush()
     report.add("rulings", writer.added)
     if writer.folded:
         report.add("duplicates folded", writer.folded)

@@ -72,6 +72,7 @@ def import_document(con: sqlite3.Connection, path: Path, index: DocumentCardFind
         writer.add(oracle_id, ruling.lang, ruling.text, published_at=ruling.published_at, source=source,
                    status=status_of(ruling, doc), position=position, wordings=ruling.wordings,
                    mixed_langs=ruling.mixed_langs)
+    writer.flush()
     report.add("duplicates folded", len(doc.rulings) - len(rulings) + writer.folded)
     report.add("rulings", writer.added)
     if doc.rules:
