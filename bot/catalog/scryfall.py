@@ -11,7 +11,7 @@ from typing import Callable
 
 from bot.languages import LANGUAGES
 from bot.text import fold
-from bot.catalog.build import ImportReport, document_id
+from bot.catalog.build import ImportReport, document_id, schema_sql
 from bot.catalog.errors import DataImportError
 from bot.catalog.printed import INSERT as PRINTED_INSERT, scryfall_rows as printed_rows
 from bot.catalog.rulings import RulingWriter
@@ -164,6 +164,10 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         names.clear()
         printed.clear()
 
+    # the names' secondary indexes are built once at the end, from the rows in order, rather than
+    # kept up to date row by row
+    con.execute("DROP INDEX IF EXISTS names_by_name")
+    con.execute("DROP INDEX IF EXISTS names_by_key")
     for number, obj in iter_json_records(path):
         if not isinstance(obj, dict) or obj.get("object", "card") != "card":
             report.warn(f"record {number}: not a card object")
@@ -193,6 +197,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
             if progress:
                 progress(number)
     flush()
+    con.executescript(schema_sql())   # the indexes again
     report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]
     report.counts["names"] = con.execute("SELECT count(*) FROM names").fetchone()[0]
     return report
