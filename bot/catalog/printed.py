@@ -7,6 +7,7 @@ import sqlite3
 
 from bot.languages import LANGUAGES
 
+FIELDS = {"printed_text", "printed_type_line", "card_faces"}   # an object without them prints no text
 INSERT = ("INSERT OR IGNORE INTO printed_texts(oracle_id, lang, face, name, type_line, text)"
           " VALUES (?,?,?,?,?,?)")
 

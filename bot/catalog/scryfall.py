@@ -13,7 +13,7 @@ from bot.languages import LANGUAGES
 from bot.text import fold
 from bot.catalog.build import ImportReport, document_id, schema_sql
 from bot.catalog.errors import DataImportError
-from bot.catalog.printed import INSERT as PRINTED_INSERT, scryfall_rows as printed_rows
+from bot.catalog.printed import FIELDS as PRINTED_FIELDS, INSERT as PRINTED_INSERT, scryfall_rows as printed_rows
 from bot.catalog.rulings import RulingWriter
 from bot.catalog.streams import iter_json_records
 
@@ -128,21 +128,20 @@ def card_row(obj: dict) -> tuple:
             oracle_text, mana_cost, _faces(obj), _image(obj), card_kind(obj))
 
 
-def name_rows(obj: dict) -> list[tuple]:
-    """Every (oracle_id, lang, name, face) the object prints."""
-    oracle_id = obj["oracle_id"]
-    lang = obj.get("lang") or "en"
+def name_rows(obj: dict, oracle_id: str, lang: str) -> list[tuple]:
+    """Every (oracle_id, lang, name, face, folded name) the object prints."""
+    whole = obj.get("name" if lang == "en" else "printed_name")
+    faces = obj.get("card_faces")
+    if not faces:   # most objects
+        return [(oracle_id, lang, whole, -1, fold(whole))] if whole else []
     field = "name" if lang == "en" else "printed_name"
-    rows = []
-    whole = obj.get(field)
-    if whole:
-        rows.append((oracle_id, lang, whole, -1, fold(whole)))
-    for i, face in enumerate(obj.get("card_faces") or []):
+    rows = [(oracle_id, lang, whole, -1, fold(whole))] if whole else []
+    for i, face in enumerate(faces):
         face_name = face.get(field)
         if face_name and face_name != whole:
             rows.append((oracle_id, lang, face_name, i, fold(face_name)))
-    if lang != "en" and not whole and obj.get("card_faces"):
-        printed = [f.get("printed_name") for f in obj["card_faces"]]
+    if lang != "en" and not whole:
+        printed = [f.get("printed_name") for f in faces]
         if all(printed):
             joined = " // ".join(printed)
             rows.append((oracle_id, lang, joined, -1, fold(joined)))
@@ -155,6 +154,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
     names: list[tuple] = []
     printed: list[tuple] = []
     seen: set[str] = set()
+    objects = 0
 
     def flush() -> None:
         con.executemany(CARD_UPSERT, cards)
@@ -176,28 +176,35 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         if problem:
             report.warn(f"record {number}: {problem}")
             continue
-        if not obj.get("oracle_id") and obj.get("card_faces"):
-            obj["oracle_id"] = obj["card_faces"][0].get("oracle_id")
-        if not obj.get("oracle_id") or not obj.get("name"):
+        oracle_id = obj.get("oracle_id")
+        if not oracle_id and obj.get("card_faces"):
+            oracle_id = obj["oracle_id"] = obj["card_faces"][0].get("oracle_id")
+        if not oracle_id or not obj.get("name"):
             report.warn(f"record {number}: no oracle_id or name")
             continue
         lang = obj.get("lang") or "en"
-        if lang not in LANGUAGES:
-            report.add("objects in other languages")
-        # a printing in another language only creates a card not met yet (the English one, when it
-        # comes, sets its text): once the card is there, it would change nothing
-        if lang == "en" or obj["oracle_id"] not in seen:
-            seen.add(obj["oracle_id"])
-            cards.append(card_row(obj) + (lang == "en",))
-        names.extend(name_rows(obj))
-        printed.extend(printed_rows(obj))
-        report.add("card objects")
+        if lang == "en":
+            cards.append(card_row(obj) + (True,))
+        else:
+            if lang not in LANGUAGES:
+                report.add("objects in other languages")
+            elif obj.keys() & PRINTED_FIELDS:
+                printed += printed_rows(obj)
+            # a printing in another language only creates a card not met yet (the English one,
+            # when it comes, sets its text): once the card is there, it would change nothing
+            if oracle_id not in seen:
+                cards.append(card_row(obj) + (False,))
+        seen.add(oracle_id)
+        names += name_rows(obj, oracle_id, lang)
+        objects += 1
         if len(names) >= BATCH:
             flush()
             if progress:
                 progress(number)
     flush()
     con.executescript(schema_sql())   # the indexes again
+    if objects:
+        report.add("card objects", objects)
     report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]
     report.counts["names"] = con.execute("SELECT count(*) FROM names").fetchone()[0]
     return report

@@ -361,6 +361,7 @@ _ENTRIES = f"SELECT n.oracle_id, n.lang, n.name, n.face, n.folded, n.prints FROM
 def build(con: sqlite3.Connection, fh) -> str:
     """Write the index of the names in ``con`` into the binary file ``fh``; return its digest."""
     out = _Writer(fh)
+    in_transaction = con.in_transaction
     card_ids, card_names, card_kinds = out.table("card_id"), out.table("card_name"), array("b")
     oracle_ids, english, kinds = zip(*con.execute("SELECT oracle_id, name, kind FROM cards ORDER BY oracle_id")) \
         or ((), (), ())
@@ -374,6 +375,9 @@ def build(con: sqlite3.Connection, fh) -> str:
     names, keys = out.table("name"), out.table("key")
     word_entries: dict[str, array] = {}
     entry = 0
+    # names without their spaces, to be sorted by SQLite (memory holds no Python object per name)
+    con.execute("DROP TABLE IF EXISTS temp.name_index_spaceless")
+    con.execute("CREATE TEMP TABLE name_index_spaceless(entry INTEGER PRIMARY KEY, s TEXT NOT NULL)")
     cursor = con.execute(_ENTRIES)
     while chunk := cursor.fetchmany(CHUNK):
         oracle_ids, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
@@ -390,6 +394,8 @@ def build(con: sqlite3.Connection, fh) -> str:
         faces.extend(chunk_faces)
         names.add(chunk_names)
         keys.add(chunk_keys)
+        con.executemany("INSERT INTO temp.name_index_spaceless(entry, s) VALUES (?, ?)",
+                        zip(range(entry, entry + len(chunk_keys)), [key.replace(" ", "") for key in chunk_keys]))
         get = word_entries.get
         for entry, key in enumerate(chunk_keys, entry):
             for word in key.split():
@@ -406,30 +412,35 @@ def build(con: sqlite3.Connection, fh) -> str:
         out.finish_table(table)
     del cards, langs, kinds, prints, faces
 
-    # names without their spaces, sorted, and grouped by shape for typo search: by SQLite
-    con.execute("DROP TABLE IF EXISTS temp.name_index_spaceless")
-    con.execute(f"CREATE TEMP TABLE name_index_spaceless AS SELECT row_number() OVER (ORDER BY {_ORDER}) - 1"
-                " AS entry, replace(n.folded, ' ', '') AS s FROM names n"
-                " WHERE n.folded != '' AND n.oracle_id IN (SELECT oracle_id FROM cards)")
+    # names without their spaces, sorted, and grouped by shape for typo search
     try:
         spaceless, spaceless_ids = out.table("spaceless"), array("i")
+        shape_ids: dict[int, array] = {}         # shape → entries
+        shape_texts: dict[int, bytearray] = {}   # shape → their names, one per line
         cursor = con.execute("SELECT entry, s FROM temp.name_index_spaceless ORDER BY s, entry")
         while chunk := cursor.fetchmany(CHUNK):
             ids, texts = zip(*chunk)
             spaceless_ids.extend(ids)
-            spaceless.add(texts)
+            for entry, text, raw in zip(ids, texts, spaceless.add(texts)):
+                length = len(text) << 22
+                for shape in (length | ord(text[0]), length | _SHAPE_LAST | ord(text[-1])):
+                    members = shape_ids.get(shape)
+                    if members is None:
+                        shape_ids[shape] = array("i", (entry,))
+                        shape_texts[shape] = bytearray(raw)
+                    else:
+                        members.append(entry)
+                        lines = shape_texts[shape]
+                        lines += b"\n"
+                        lines += raw
         out.finish_table(spaceless)
         out.array("spaceless_ids", spaceless_ids)
         del spaceless_ids
-        out.buckets("key_shape", con.execute(
-            # both lists of a group are concatenated in the same row order: ids and texts match
-            "SELECT shape, group_concat(entry), group_concat(s, char(10)) FROM ("
-            " SELECT entry, s, (length(s) << 22) | unicode(s) AS shape FROM temp.name_index_spaceless"
-            " UNION ALL SELECT entry, s, (length(s) << 22) | ? | unicode(substr(s, -1))"
-            " FROM temp.name_index_spaceless) GROUP BY shape ORDER BY shape",
-            (_SHAPE_LAST,)))
+        out.buckets("key_shape", ((shape, shape_ids.pop(shape), shape_texts.pop(shape)) for shape in sorted(shape_ids)))
     finally:
         con.execute("DROP TABLE IF EXISTS temp.name_index_spaceless")
+        if not in_transaction and con.in_transaction:
+            con.commit()   # only the temporary table was written: a reader's connection stays as it was
 
     words = sorted(word_entries)
     word_table, posting_ids, posting_starts = out.table("word"), array("i"), array("i", [0])
@@ -458,12 +469,14 @@ class _Table:
         self.ends = array("q")
         self.size = 0
 
-    def add(self, strings) -> None:
-        encoded = [s.encode("utf-8") for s in strings]
+    def add(self, strings) -> list:
+        """Append ``strings`` (text, or UTF-8 bytes); return them encoded."""
+        encoded = [s.encode("utf-8") if isinstance(s, str) else s for s in strings]
         self.ends.extend(accumulate(map(len, encoded), initial=self.size))
         self.ends.pop(len(self.ends) - len(encoded) - 1)   # the running start, already there
         self.size = self.ends[-1] if self.ends else 0
         self.text.write(b"".join(encoded))
+        return encoded
 
 
 class _Writer:
@@ -512,13 +525,13 @@ class _Writer:
         self.array(table.name + "_offsets", offsets)
 
     def buckets(self, name: str, groups) -> None:
-        """(shape, ids or ids comma-separated, the ids' strings one per line), in shape order."""
+        """(shape, ids, the ids' strings one per line), in shape order."""
         shapes, starts, ids = array("q"), array("i", [0]), array("i")
         text = _Table(name + "_text")
         lines = []
         for shape, members, strings in groups:
             shapes.append(shape)
-            ids.extend(map(int, members.split(",")) if isinstance(members, str) else members)
+            ids.extend(members)
             starts.append(len(ids))
             lines.append(strings)
             if len(lines) >= 1024:
