@@ -148,7 +148,7 @@ def _dispatch(args, config: Config) -> int:
     services = Services(config)
     if command == "card":
         from bot.rulings.command import card
-        return _print_reply(card(services, " ".join(args.name), args.lang), args.json)
+        return _print_reply(card(services, " ".join(args.name), args.lang, as_json=args.json), args.json)
     if command == "resolve":
         return _resolve(services, args.names, args.lang)
     if command == "ruling":
@@ -171,7 +171,7 @@ def _dispatch(args, config: Config) -> int:
 def _explore(services: Services, args) -> int:
     from bot.explore.decks import parse, preset_names, preset_text
     from bot.explore.choices import ScenarioError
-    from bot.explore.command import CardNames
+    from bot.explore.names import CardNames
     from bot.explore.narrate import describe
     from bot.explore.model import Event
     from bot.explore.scenario import load, run

@@ -5,6 +5,8 @@ the Discord commands) takes the languages from here. A new language is one entry
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 # the print languages, in the order menus list them
 LANGUAGES = ("en", "es", "fr", "de", "it", "pt", "ja", "ko", "ru", "zhs", "zht")
 
@@ -38,6 +40,7 @@ _NAMES = {**{loc.lower(): lang for lang, locs in DISCORD_LOCALES.items() for loc
           **{lang: lang for lang in LANGUAGES}}
 
 
+@lru_cache(maxsize=256)   # a few dozen locales, asked for every string of every command at sync
 def language_for_locale(locale: str | None) -> str:
     """The MTG language for a Discord locale ("pt-BR" → "pt") or a system locale ("fr_FR" → "fr");
     English for any other."""

@@ -155,5 +155,6 @@ def test_one_shot_look_ups_by_exact_name_load_only_what_they_use(bundled_catalog
         assert out.returncode == 0, out.stderr
         assert "Jadelight Ranger" in out.stdout or "explore" in out.stdout.lower(), out.stdout
         loaded = json.loads(out.stderr.splitlines()[-1])
-        needless = [m for m in loaded if m.startswith(NOT_FOR_A_LOOK_UP)]
+        # only `ruling` shows dates (written in the reader's language by Babel)
+        needless = [m for m in loaded if m.startswith(NOT_FOR_A_LOOK_UP + (("babel",) if args[0] != "ruling" else ()))]
         assert not needless, f"wayfinder {' '.join(args)} loaded {needless}"

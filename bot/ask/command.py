@@ -1,9 +1,6 @@
 """/ask and ``wayfinder ask``: a question → the rules, glossary entries and rulings that decide it."""
 from __future__ import annotations
 
-from bot.ask.search import rank
-from bot.ask.understand import MAX_QUESTION, understand
-from bot.ask.pages import answer_pages, passage
 from bot.i18n import messages
 from bot.reply import Choice, Reply
 from bot.services import Services
@@ -25,6 +22,10 @@ def _shown(services: Services, result, lang: str):
 
 
 def ask(services: Services, question: str, lang: str, *, limit: int = 5) -> Reply:
+    # the search (stemmers, game terms, ranking) is loaded by the first question, not at start
+    from bot.ask.pages import answer_pages, passage
+    from bot.ask.search import rank
+    from bot.ask.understand import MAX_QUESTION, understand
     msg = messages(lang)
     question = (question or "").strip()
     if not question:

@@ -1,6 +1,5 @@
-"""The explore keyword action (CR 701.44), exactly: a small game state, an engine that produces
-events citing the rule or ruling behind each step, seeded shuffles and exact odds."""
-from bot.explore.engine import Engine, ScenarioError
-from bot.explore.model import CardFacts, Event, GameState, Permanent
+"""The explore keyword action (CR 701.44), exactly: a small game state (model), an engine that
+produces events citing the rule or ruling behind each step (engine), seeded shuffles and exact odds.
 
-__all__ = ["CardFacts", "Engine", "Event", "GameState", "Permanent", "ScenarioError"]
+Each module is imported by name: the decks or the odds need not load the engine.
+"""

@@ -2,20 +2,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.explore import decks
-from bot.explore.cards import explore_count, usual_explores
-from bot.explore.chart import OddsChart
-from bot.explore.choices import Choices, NeedChoice, ScenarioError
-from bot.explore.engine import Engine, slug
-from bot.explore.model import CardFacts, Enter, Explore, GameState, Permanent
-from bot.explore.narrate import describe
+from bot.explore.names import CardNames
 from bot.explore.odds import POLICIES, explore_odds
 from bot.explore.shuffle import new_seed, parse_seed, shuffled
 from bot.i18n import Messages, messages
 from bot.pages import Field, Page, escape, pack, split_value
 from bot.services import Services
 from bot.reply import Choice, Reply
+
+# The engine, its card table and the narration are loaded by the first run (and the chart by the
+# first odds), not when the bot starts: the functions below import what they run.
+if TYPE_CHECKING:
+    from bot.explore.choices import NeedChoice
+    from bot.explore.engine import Engine
+    from bot.explore.model import CardFacts
 
 MAX_TIMES = 20          # how many times one run or odds may explore
 MAX_SEED_CHARS = 30     # the seed option's length (the seed itself is at most 2**63-1)
@@ -32,43 +35,6 @@ class ExploreRequest:
     answers: list[str] = field(default_factory=list)
     deck_text: str | None = None
     policy: str | None = None      # a standing answer to reveals (None: ask)
-
-
-class CardNames:
-    """Cards as the reader knows them: the name printed in the reader's language, with the English
-    name beside it the first time a card is named ("Ranger jadefeu (Jadelight Ranger)"), English
-    where the card was never printed in that language. A permanent's id is named by its card."""
-
-    def __init__(self, services: Services, lang: str, ids: dict[str, str] | None = None):
-        self.catalog, self.lang, self.msg = services.catalog, lang, messages(lang)
-        self.ids = dict(ids or {})
-        self._printed: dict[str, str] = {}
-        self._named: set[str] = set()
-
-    def printed(self, english: str) -> str:
-        if english not in self._printed:
-            self._printed[english] = self._lookup(english) if self.lang != "en" else english
-        return self._printed[english]
-
-    def _lookup(self, english: str) -> str:
-        card = self.catalog.card_by_english_name(english)
-        if card is not None:
-            return self.catalog.printed_name(card.oracle_id, self.lang) or english
-        # one face of a double-faced card: the same face as printed in the language
-        for oracle_id, face in self.catalog.query(
-                "SELECT oracle_id, face FROM names WHERE lang = 'en' AND name = ? LIMIT 1", (english,)):
-            for (name,) in self.catalog.query("SELECT name FROM names WHERE oracle_id = ? AND lang = ? AND face = ?"
-                                              " LIMIT 1", (oracle_id, self.lang, face)):
-                return name
-        return english
-
-    def __call__(self, english: str) -> str:
-        english = self.ids.get(english, english)
-        printed = self.printed(english)
-        if printed == english or english in self._named:
-            return printed
-        self._named.add(english)
-        return self.msg._("{printed} ({english})", printed=printed, english=english)
 
 
 def times_error(msg: Messages) -> str:
@@ -113,6 +79,7 @@ async def choose_deck(request: ExploreRequest, msg: Messages, store, guild_id: i
 
 
 def card_facts(services: Services, oracle_id: str) -> CardFacts:
+    from bot.explore.model import CardFacts
     return CardFacts.from_card(services.catalog.card(oracle_id))
 
 
@@ -142,6 +109,10 @@ def deck_and_explorer(services: Services, request: ExploreRequest, msg: Messages
 
 
 def run(services: Services, request: ExploreRequest, lang: str, interactive: bool = True) -> Reply:
+    from bot.explore.cards import explore_count
+    from bot.explore.choices import Choices, NeedChoice, ScenarioError
+    from bot.explore.engine import Engine, slug
+    from bot.explore.model import Enter, Explore, GameState, Permanent
     msg = messages(lang)
     seed = request.seed if request.seed is not None else new_seed()
     if request.times is not None and not 1 <= request.times <= MAX_TIMES:
@@ -194,6 +165,7 @@ def _zone(cards: list[CardFacts], msg: Messages, name: CardNames) -> str:
 
 def _run_reply(engine: Engine, explorer: CardFacts, request: ExploreRequest, seed: int,
                pending: NeedChoice | None, msg: Messages, name: CardNames) -> Reply:
+    from bot.explore.narrate import describe
     state = engine.state
     for event in engine.events:   # the permanents the steps speak of, named by their cards
         if isinstance(event.params.get("id"), str) and isinstance(event.params.get("card"), str):
@@ -236,6 +208,7 @@ def _run_reply(engine: Engine, explorer: CardFacts, request: ExploreRequest, see
 
 
 def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "keep") -> Reply:
+    from bot.explore.cards import usual_explores
     msg = messages(lang)
     if request.times is not None and not 1 <= request.times <= MAX_TIMES:
         return Reply(content=times_error(msg), error=True)
@@ -256,6 +229,7 @@ def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "
 
 def odds_reply(result, explorer: str, deck: str, msg: Messages, shown: str | None = None) -> Reply:
     """The odds as a page; ``shown`` is the explorer as the reader knows it (its English name if None)."""
+    from bot.explore.chart import OddsChart
     policy_name = msg._("keep on top") if result.policy == "keep" else msg._("graveyard")
     shown = shown or explorer
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.config import DATA_DIR
 from bot.i18n import Messages
-from bot.matching import Matcher
 from bot.pages import escape
+
+if TYPE_CHECKING:
+    from bot.matching import Matcher
 
 DECKS_DIR = DATA_DIR / "decks"
 MIN_CARDS, MAX_CARDS = 1, 500

@@ -8,7 +8,6 @@ Python's ``random`` module, whose internals may change.
 """
 from __future__ import annotations
 
-import secrets
 from typing import Sequence, TypeVar
 
 T = TypeVar("T")
@@ -47,6 +46,7 @@ def shuffled(items: Sequence[T], seed: int) -> list[T]:
 
 def new_seed() -> int:
     """A random seed for a run that did not give one; shown so that anyone can replay it."""
+    import secrets   # only a run without a seed needs it (it loads OpenSSL's hashes)
     return secrets.randbelow(10 ** 9)
 
 

@@ -50,9 +50,11 @@ def ruling_json(entry: RulingEntry, report: RulingsReport, msg: Messages) -> dic
             "sources": [s.as_dict() for s in entry.sources]}
 
 
-def card(services: Services, name: str, lang: str | None = None) -> Reply:
+def card(services: Services, name: str, lang: str | None = None, *, as_json: bool = False) -> Reply:
     """`wayfinder card`: a card, its names per language and its rulings in one language (``lang``,
-    else the language of the name that matched)."""
+    else the language of the name that matched). Printed as JSON (``as_json``), each ruling comes
+    in the shape `ruling --json` gives, its date written in the language; the text shows ISO dates,
+    so it loads no date formatting."""
     result = services.matcher.resolve(name, prefer_lang=lang)
     if result.status != "one":
         lines = [f"{result.status}: {name!r}"] + [f"  {c.label()}  [{c.lang}, {c.score:.0f}]"
@@ -73,15 +75,15 @@ def card(services: Services, name: str, lang: str | None = None) -> Reply:
         "names": report.printed_names,
         "matched": {"name": best.name, "lang": best.lang, "score": round(best.score, 1)},
         "rulings_lang": lang,
-        "rulings": [ruling_json(e, report, msg) for e in entries],
     }
+    if as_json:
+        data["rulings"] = [ruling_json(e, report, msg) for e in entries]
     lines = [found.type_line, found.oracle_text, ""]
     lines += [f"  {code:4} {' / '.join(names)}" for code, names in data["names"].items()]
     lines += ["", f"{len(entries)} rulings in {lang}:"]
-    for r in data["rulings"]:
-        flags = [r["status"]] + (["also worded: " + " | ".join(r["wordings"])] if r["wordings"] else []) \
-            + (["untranslated sentences in " + ",".join(r["untranslated_sentences"])]
-               if r["untranslated_sentences"] else [])
-        lines += [f"- {r['published_at'] or 'undated'} [{r['source']}] ({'; '.join(flags)})", f"  {r['text']}"]
+    for e in entries:
+        flags = [e.status] + (["also worded: " + " | ".join(e.wordings)] if e.wordings else []) \
+            + (["untranslated sentences in " + ",".join(e.untranslated_sentences)] if e.untranslated_sentences else [])
+        lines += [f"- {e.published_at or 'undated'} [{e.source}] ({'; '.join(flags)})", f"  {e.text}"]
     page = Page(title=f"{found.name}  {found.mana_cost or ''}".rstrip(), description="\n".join(lines))
     return Reply(pages=[page], data=data)
