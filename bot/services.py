@@ -40,6 +40,13 @@ class Services:
             return RulesBook.lazy(self.catalog)
 
     @cached_property
+    def keywords(self):
+        """The keyword rules a card's text uses (CR 701, 702), read without the rules book."""
+        from bot.rules.keywords import Keywords
+        with self._lock:
+            return Keywords.from_catalog(self.catalog)
+
+    @cached_property
     def ask_index(self):
         """The /ask search index beside the catalog (built when missing or stale)."""
         from bot.ask.index import AskIndex
@@ -68,7 +75,8 @@ class Services:
         if not imported:
             return False
         fresh = Services(self.config)
-        loaded = {"catalog": fresh.catalog, "matcher": fresh.matcher, "rules": fresh.rules}
+        loaded = {"catalog": fresh.catalog, "matcher": fresh.matcher, "rules": fresh.rules,
+                  "keywords": fresh.keywords}
         with self._lock:
             retired = [self.__dict__[k] for k in ("catalog", "ask_index") if k in self.__dict__]
             self.__dict__.pop("ask_index", None)       # rebuilt for the new catalog when next asked

@@ -137,9 +137,9 @@ status = main(sys.argv[1:])
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 # what a look-up by an exact name never needs: the Discord library, the importer, the settings
-# database, typo matching, the /ask search
+# database, typo matching, the /ask search, the rules book (a ruling's keyword rules need titles only)
 NOT_FOR_A_LOOK_UP = ("discord", "aiohttp", "bot.catalog.importer", "bot.catalog.build", "bot.settings.store",
-                     "rapidfuzz", "bot.ask")
+                     "rapidfuzz", "bot.ask", "bot.rules.book")
 
 
 def test_one_shot_look_ups_by_exact_name_load_only_what_they_use(bundled_catalog_path, tmp_path):

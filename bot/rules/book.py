@@ -12,10 +12,11 @@ import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
 import threading
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 
 from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
+from bot.rules.keywords import Keywords
 from bot.rules.numbers import GLOSSARY_PREFIX, glossary_value, is_subrule, query_of, split_letter
 from bot.rules.search import WordIndex, words
 from bot.text import clip, clip_query, fold
@@ -172,17 +173,12 @@ class RulesBook:
         self.editions, self._numbers, self.word_index  # noqa: B018
         return self
 
-    def _load_keywords(self) -> list[tuple[str, str, str]]:
-        """(lower-case title, number, title) of the keyword actions and abilities (CR 701, 702)."""
+    def _load_keywords(self) -> Keywords:
+        """The keyword actions and abilities (CR 701, 702) of the current edition."""
         if "current" in self.__dict__ or "_catalog" not in self.__dict__:
             rules = [self.current.rules[n] for n in self.current.order] if self.current else []
-        else:   # straight from the catalog: a /ruling need not load the whole edition
-            rules = [Rule(number, parent, title, "", (), 0) for number, parent, title in self._catalog.query(
-                "SELECT number, parent, title FROM cr_rules WHERE parent IN ('701', '702') AND edition_id ="
-                " (SELECT id FROM cr_editions WHERE lang = 'en' AND effective_date NOT LIKE 'excerpt:%'"
-                "  ORDER BY effective_date DESC LIMIT 1) ORDER BY position")]
-        return [(rule.title.lower(), rule.number, rule.title) for rule in rules
-                if rule.parent in ("701", "702") and rule.title and len(rule.title) > 2]
+            return Keywords((rule.number, rule.parent, rule.title) for rule in rules)
+        return Keywords.from_catalog(self._catalog)   # the titles alone: the edition need not be loaded
 
     @classmethod
     def from_catalog(cls, catalog) -> "RulesBook":
@@ -410,14 +406,10 @@ class RulesBook:
 
     def keyword_rules(self, text: str, limit: int = 5) -> list[str]:
         """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44."""
-        if not text:
-            return []
-        lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
-        found = [number for word, number, _ in self._keywords if word in lowered and _keyword(word).search(lowered)]
-        return found[:limit]
+        return self._keywords.rules(text, limit)
 
     def keyword_title(self, number: str) -> str | None:
-        return next((title for _, n, title in self._keywords if n == number), None)
+        return self._keywords.title(number)
 
     # -- autocomplete -------------------------------------------------------------------------
 
@@ -483,9 +475,3 @@ class RulesBook:
                 ranked.setdefault(self._titles[i][1], score / 2)
         values = sorted(ranked, key=lambda v: (-ranked[v], v))[:limit]
         return [(self.label(v), v) for v in values]
-
-
-@lru_cache(maxsize=None)
-def _keyword(word: str) -> re.Pattern:
-    """The keyword as a word, inflected ("explores"): compiled for the keywords texts use."""
-    return re.compile(rf"\b{re.escape(word)}(?:s|es|ed|ing)?\b")

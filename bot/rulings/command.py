@@ -22,9 +22,9 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
         return lookup.reply
     report = rulings_for(services.catalog, lookup.oracle_id, lang, search=search or None, machine=machine)
     reply = Reply(pages=ruling_pages(report, msg, show_originals, show_oracle))
-    rules = services.rules
-    reply.choices = [Choice(f"{msg._('Rule {number}', number=n)} — {rules.keyword_title(n)}"[:CHOICE_LIMIT], n)
-                     for n in rules.keyword_rules(report.card.oracle_text)]
+    keywords = services.keywords
+    reply.choices = [Choice(f"{msg._('Rule {number}', number=n)} — {keywords.title(n)}"[:CHOICE_LIMIT], n)
+                     for n in keywords.rules(report.card.oracle_text)]
     if lookup.truncated:
         reply.content = msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY_CHARS)
     reply.data = {
