@@ -9,8 +9,7 @@ from discord.app_commands import locale_str as _T
 from discord.ext import commands
 
 from bot.pages import BUTTON_LABEL_LIMIT, CHOICE_LIMIT
-from bot.rules.book import MAX_QUERY
-from bot.rules.command import rule as rule_command
+from bot.rules.command import MAX_QUERY, rule as rule_command
 from bot.i18n import messages
 
 from bot.discord_app.errors import quiet_autocomplete

@@ -61,16 +61,10 @@ class WayfinderBot(commands.AutoShardedBot):
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
-        # the rules' word index (the first /rule search by words) is built once the bot is ready,
-        # beside the first commands: a search that comes first waits for it, within the answer
-        # budget or deferred
-        self._warming = asyncio.create_task(self._warm_rules())
+        # the rules' word index is built by the first /rule search by words (a few tenths of a second,
+        # within the answer budget or deferred), not beside the first commands, which it would slow
         if config.refresh_hours > 0:
             self._refresher = asyncio.create_task(self._refresh_every(config.refresh_hours * 3600))
-
-    async def _warm_rules(self) -> None:
-        await self.wait_until_ready()
-        await asyncio.to_thread(self.services.rules.warm)
 
     async def _refresh_every(self, seconds: float) -> None:
         while True:
@@ -88,11 +82,6 @@ class WayfinderBot(commands.AutoShardedBot):
         refresher = getattr(self, "_refresher", None)
         if refresher is not None:
             refresher.cancel()
-        warming = getattr(self, "_warming", None)
-        if warming is not None:
-            if not self.is_ready():
-                warming.cancel()   # still waiting for READY: nothing started
-            await asyncio.gather(warming, return_exceptions=True)
         await super().close()
         if getattr(self, "settings", None) is not None:
             await self.settings.close()

@@ -17,14 +17,13 @@ from functools import cached_property
 
 from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
 from bot.rules.keywords import Keywords
-from bot.rules.numbers import GLOSSARY_PREFIX, glossary_value, is_subrule, query_of, split_letter
+from bot.rules.numbers import GLOSSARY_PREFIX, MAX_QUERY, glossary_value, is_subrule, query_of, split_letter
 from bot.rules.search import WordIndex, words
 from bot.text import clip, clip_query, fold
 
 NUMBER = re.compile(r"^\s*(\d{1,3})(?:\.(\d+)([a-z])?)?\.?\s*$", re.IGNORECASE)
 CITATION = re.compile(r"\brules?\s+((?:\d{3}(?:\.\d+[a-z]?)?)(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+|–|-)\d{3}(?:\.\d+[a-z]?)?)*)")
 CITED_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
-MAX_QUERY = 100
 SEARCH_RESULTS = 5        # rules listed for a search by words
 GLOSSARY_RESULTS = 2      # glossary entries listed beside them
 SUGGESTION_SCORE = 80     # how close a title or term must be spelled to be suggested
@@ -370,11 +369,6 @@ class RulesBook:
         """The rules a glossary definition points to, in order."""
         return list(dict.fromkeys(n for n in CITED_NUMBER.findall(" ".join(CITATION.findall(definition)))
                                   if n in self.current.rules))
-
-    def warm(self) -> "RulesBook":
-        """Build now what the first search by words needs (the bot does so before it connects)."""
-        self.word_index
-        return self
 
     @cached_property
     def word_index(self) -> WordIndex:

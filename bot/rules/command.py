@@ -1,12 +1,16 @@
 """/rule: the Comprehensive Rules by number, keyword or glossary term."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.i18n import Messages, messages
 from bot.pages import Field, Page, escape, pack, split_value
-from bot.rules.book import MAX_QUERY, Answer, RulesBook
-from bot.rules.numbers import query_of
+from bot.rules.numbers import MAX_QUERY, query_of
 from bot.services import Services
 from bot.reply import Choice, Reply
+
+if TYPE_CHECKING:   # the book itself is loaded with the first /rule (Services.rules)
+    from bot.rules.book import Answer, RulesBook
 
 COLOR = 0x4169E1
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 GLOSSARY_PREFIX = "g:"
+MAX_QUERY = 100           # the longest /rule query read
 
 
 def split_letter(number: str) -> tuple[str, str]:
