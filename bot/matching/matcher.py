@@ -69,6 +69,15 @@ class Resolution:
         }
 
 
+def word_prefix_score(coverage: float, same_count: bool) -> float:
+    """Each typed word starts a word of the name, in order; ``coverage``: the share of the name's
+    letters typed."""
+    return 70.0 + 16.0 * coverage + (3.0 if same_count else 0.0)
+
+
+WORD_PREFIX_BEST = word_prefix_score(1.0, True)
+
+
 def fuzzy_score(ratio: float) -> float:
     """Map a similarity ratio onto the shared scale: one typo in a name ≈ a good word-prefix match."""
     if ratio >= 90.0:
@@ -94,7 +103,7 @@ class Matcher:
         if not key:
             return Resolution(text, "none", (), truncated, "no-letters")
         found = self._search(key, prefer_lang)
-        ranked = self._rank(found, prefer_lang)[:limit]
+        ranked = self._rank(found, prefer_lang, limit)
         if not ranked or ranked[0].score < MIN_SCORE:
             return Resolution(text, "none", tuple(c for c in ranked if c.score >= 45)[:5], truncated,
                               "no-match")
@@ -109,14 +118,17 @@ class Matcher:
         key = fold(text)
         if not key:
             return []
-        found = self._search(key, prefer_lang, prefix_limit=400, complete=True)
-        return self._rank(found, prefer_lang)[:limit]
+        found = self._search(key, prefer_lang, prefix_limit=400, complete=True, shown=limit)
+        return self._rank(found, prefer_lang, limit)
 
     # -- search ------------------------------------------------------------------------------
 
     def _search(self, key: str, prefer_lang: str | None, prefix_limit: int = 200,
-                complete: bool = False) -> dict[int, tuple[float, str]]:
-        """entry id → (score, how), the best way each entry matched."""
+                complete: bool = False, shown: int = 0) -> dict[int, tuple[float, str]]:
+        """entry id → (score, how), the best way each entry matched. With ``shown``, the number of
+        choices autocomplete shows: when as many cards start with the key, each scoring above any
+        word-prefix match ("ma" starts far more than 25 names), word-prefix matches can only give
+        those cards another name (the reader's own, see _rank), and only theirs are looked at."""
         found: dict[int, tuple[float, str]] = {}
 
         def offer(entry: int, score: float, how: str) -> None:
@@ -133,24 +145,32 @@ class Matcher:
         tokens = key.split()
         partial_name = False
         if len(tokens) > 1 or not found or complete:
-            for entry, coverage, same_count in self._word_prefix(tokens):
-                offer(entry, 70.0 + 16.0 * coverage + (3.0 if same_count else 0.0), WORD_PREFIX)
+            for entry, coverage, same_count in self._word_prefix(tokens, self._shown_cards(found, shown)):
+                offer(entry, word_prefix_score(coverage, same_count), WORD_PREFIX)
                 partial_name = partial_name or same_count
         if not exact_found:
             best_so_far = max((s for s, _ in found.values()), default=0.0)
             if best_so_far < 88.0:
-                for entry, score in self._fuzzy(key, tokens, wide=not partial_name):
+                for entry, score in self._fuzzy(key, tokens, prefer_lang, wide=not partial_name):
                     offer(entry, fuzzy_score(score), FUZZY)
         return found
 
-    def _word_prefix(self, tokens: list[str]) -> Iterable[tuple[int, float, bool]]:
-        """Entries where each token starts a word of the name, in order ("serv of the cond")."""
+    def _shown_cards(self, found: dict[int, tuple[float, str]], shown: int) -> set[int] | None:
+        """The cards found scoring above any word-prefix match, when there are ``shown`` of them."""
+        if not shown:
+            return None
+        cards = {self.index.cards[entry] for entry, (score, _) in found.items() if score > WORD_PREFIX_BEST}
+        return cards if len(cards) >= shown else None
+
+    def _word_prefix(self, tokens: list[str],
+                     only_cards: set[int] | None = None) -> Iterable[tuple[int, float, bool]]:
+        """Entries where each token starts a word of the name, in order ("serv of the cond"); only
+        the entries of ``only_cards`` when given."""
         index = self.index
         usable = [t for t in tokens if len(t) >= 2 or has_cjk(t)]
         if not usable:
             return []
         best_ids: set[int] | None = None
-        best_size = None
         for token in sorted(usable, key=len, reverse=True)[:3]:
             size = 0
             words = index.word_range(token)
@@ -158,17 +178,28 @@ class Matcher:
                 size += index.postings_size(word_id)
                 if size > MAX_POSTINGS:
                     break
-            if size and size <= MAX_POSTINGS and (best_size is None or size < best_size):
-                best_size = size
-                best_ids = set()
+            if not size:
+                return []   # a typed word that starts no word at all
+            if size <= MAX_POSTINGS:   # every token must start a word: the names of each, intersected
+                ids: set[int] = set()
                 for word_id in words:
-                    best_ids.update(index.postings(word_id))
+                    ids.update(index.postings(word_id))
+                best_ids = ids if best_ids is None else best_ids & ids
         if not best_ids:
             return []
+        if only_cards is not None:
+            cards = index.cards
+            best_ids = [entry for entry in best_ids if cards[entry] in only_cards]
         out = []
         total_chars = sum(len(t) for t in tokens)
+        keys = index.keys
+        if len(tokens) == 1:   # each of these names has a word the token starts: nothing to check
+            for entry in best_ids:
+                words = keys[entry].split()
+                out.append((entry, total_chars / sum(map(len, words)), len(words) == 1))
+            return out
         for entry in best_ids:
-            words = index.keys[entry].split()
+            words = keys[entry].split()
             position = 0
             for token in tokens:
                 while position < len(words) and not words[position].startswith(token):
@@ -181,11 +212,13 @@ class Matcher:
                 out.append((entry, total_chars / name_chars, len(words) == len(tokens)))
         return out
 
-    def _fuzzy(self, key: str, tokens: list[str], wide: bool = True) -> list[tuple[int, float]]:
+    def _fuzzy(self, key: str, tokens: list[str], prefer_lang: str | None = None,
+               wide: bool = True) -> list[tuple[int, float]]:
         """Typos: candidates share a telling word with the query, exactly or nearly, or have the
         same length and first or last letter; then the whole name decides (rapidfuzz ratio).
         Cheapest first: the names sharing a word exactly settle most typos ("talrandd sky summoner"
-        shares "summoner"); the scans for nearby words and names run only when none comes close,
+        shares "summoner"); the scans for nearby words and names run only when none comes close (or
+        the close one is not in the reader's language, whose name for it the scans may find),
         and not at all (``wide`` False) when a name has as many words as were typed and each typed
         word starts one of them, in order: a partial name ("scorc dragon")."""
         from rapidfuzz import fuzz, process   # typos only: an exact name need not load it
@@ -218,7 +251,9 @@ class Matcher:
         pool = named(w for w in map(index.word_id, telling) if w is not None)
         if len(spaceless) >= 6:  # names that start the same once spaces are ignored ("goliathspinx")
             pool.update(index.spaceless_prefix_ids(spaceless[:5], 300))
-        if score(pool) >= CLOSE_TYPO or not wide:
+        close = score(pool) >= CLOSE_TYPO and (
+            prefer_lang is None or index.lang_codes[index.lang_ids[max(out, key=out.get)]] == prefer_lang)
+        if close or not wide:
             return list(out.items())
         near = []
         for token in telling:
@@ -237,8 +272,11 @@ class Matcher:
 
     # -- ranking -----------------------------------------------------------------------------
 
-    def _rank(self, found: dict[int, tuple[float, str]], prefer_lang: str | None) -> list[Candidate]:
+    def _rank(self, found: dict[int, tuple[float, str]], prefer_lang: str | None, limit: int) -> list[Candidate]:
+        """The first ``limit`` cards, each under its best name."""
         index = self.index
+        if len(found) > limit:
+            found = self._contenders(found, limit)
         best: dict[str, Candidate] = {}
         in_reader_language: dict[str, Candidate] = {}
         for entry, (score, how) in found.items():
@@ -264,4 +302,20 @@ class Matcher:
             if own is not top and top.how != EXACT and own.score >= top.score - READER_NAME_MARGIN:
                 best[oracle_id] = Candidate(own.oracle_id, own.english_name, own.name, own.lang, top.score,
                                             top.how, top.rank)
-        return sorted(best.values(), key=lambda c: c.rank + (c.oracle_id,))
+        return sorted(best.values(), key=lambda c: c.rank + (c.oracle_id,))[:limit]
+
+    def _contenders(self, found: dict[int, tuple[float, str]], limit: int) -> dict[int, tuple[float, str]]:
+        """The entries of the cards that can be among the first ``limit``. A card ranks by its best
+        entry, and the rank starts with score, kind and prints, read without decoding a name: a card
+        whose best start is behind the ``limit``-th card's cannot make it ("the" matches 1,900 names)."""
+        cards, kinds, prints = self.index.cards, self.index.kinds, self.index.prints
+        start: dict[int, tuple] = {}
+        for entry, (score, _) in found.items():
+            key = (-round(score, 3), kinds[entry], -prints[entry])
+            card = cards[entry]
+            if card not in start or key < start[card]:
+                start[card] = key
+        if len(start) <= limit:
+            return found
+        cutoff = sorted(start.values())[limit - 1]
+        return {entry: match for entry, match in found.items() if start[cards[entry]] <= cutoff}

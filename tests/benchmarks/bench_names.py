@@ -6,7 +6,9 @@ index build time and memory, and the naive baseline measured in the same run
 
 Each query's latency is its CPU time (the thread's, which a loaded machine does not inflate the way
 it inflates wall-clock time), the best of REPEATS runs as timeit reports; the wall-clock p99, of the
-best run and of the first, is printed beside. ``--slowest N`` lists the N slowest queries.
+best run and of the first, is printed beside. Autocomplete is also timed as a user types, on every
+beginning of a sample of the queries ("s", "se", "ser"…), by readers of each language in turn.
+``--slowest N`` lists the N slowest queries.
 
     python tests/benchmarks/bench_names.py [--catalog PATH] [--baseline-sample N] [--misses] [--slowest N]
 """
@@ -25,11 +27,13 @@ from _shared import SHARED_DATA, Report, full_catalog  # noqa: E402
 from rapidfuzz import fuzz, process  # noqa: E402
 
 from bot.catalog import Catalog  # noqa: E402
+from bot.languages import LANGUAGES  # noqa: E402
 from bot.matching import Matcher, NameIndex  # noqa: E402
 from bot.text import fold  # noqa: E402
 
 
 REPEATS = 3
+TYPED_SAMPLE = 5   # every 5th query is also typed letter by letter into autocomplete
 
 
 def timed(call, query: str) -> tuple[float, float, object]:
@@ -98,6 +102,14 @@ def main() -> int:
         if not ok:
             misses.append((kind, query, name, result.best.english_name if result.best else None,
                            result.best.name if result.best else None))
+    # Discord asks for choices at every keystroke, in the reader's language: every beginning of a
+    # sample of the queries, each query typed by a reader of another language in turn
+    typed_ms = []
+    for n, (_, query, _, _) in enumerate(queries[::TYPED_SAMPLE]):
+        reader = LANGUAGES[n % len(LANGUAGES)]
+        for end in range(1, len(query) + 1):
+            typed_ms.append(best_of(lambda q: matcher.autocomplete(q, prefer_lang=reader), query[:end])[0])
+
     total = sum(sum(v) for v in hits.values()) / sum(len(v) for v in hits.values())
 
     every_name = [fold(n) for n in index.names]
@@ -122,6 +134,9 @@ def main() -> int:
     report.limit("resolve p99 (cpu)", percentile(resolve_ms, 99), 10, "ms")
     report.limit("autocomplete median (cpu)", statistics.median(complete_ms), 2, "ms")
     report.limit("autocomplete p99 (cpu)", percentile(complete_ms, 99), 10, "ms")
+    report.limit(f"autocomplete as typed, {len(typed_ms):,} beginnings of queries: p99 (cpu)",
+                 percentile(typed_ms, 99), 10, "ms")
+    report.info("  the slowest of them (cpu)", f"{max(typed_ms):.2f} ms")
     for what, values in wall.items():
         report.info(f"  {what.replace(' ', ' p99, wall clock, ')} run", f"{percentile(values, 99):.2f} ms")
     if args.misses:
