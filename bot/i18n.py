@@ -13,8 +13,6 @@ import io
 import logging
 from dataclasses import dataclass
 from datetime import date
-from decimal import Decimal
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -152,6 +150,8 @@ class Messages:
 
 def _decimal(value) -> Decimal:
     """Babel formats decimals; a fraction (exact odds) becomes one to 28 significant digits."""
+    from decimal import Decimal   # with the first number written
+    from fractions import Fraction
     if isinstance(value, Fraction):
         return Decimal(value.numerator) / Decimal(value.denominator)
     return Decimal(str(value))

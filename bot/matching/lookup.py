@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from bot.i18n import Messages
 from bot.matching import Matcher, Resolution
 from bot.matching.matcher import EXACT
-from bot.matching.nicknames import nickname_card
 from bot.pages import CHOICES_LIMIT, escape
 from bot.text import MAX_QUERY_CHARS, fold
 from bot.reply import Choice, Reply
@@ -61,6 +60,7 @@ def _nickname(matcher: Matcher, value: str, result: Resolution) -> str | None:
     named exactly what was typed."""
     if _exact(result):
         return None
+    from bot.matching.nicknames import nickname_card   # read when a name is not exact
     target = nickname_card(value)
     if target is None:
         return None
@@ -71,6 +71,7 @@ def _nickname(matcher: Matcher, value: str, result: Resolution) -> str | None:
 def autocomplete_choices(matcher: Matcher, current: str, prefer_lang: str | None) -> list[Choice]:
     """Cards for what is typed so far; a nickname's card comes right after the cards named
     exactly that ("bolt" → Lightning Bolt)."""
+    from bot.matching.nicknames import nickname_card
     found = matcher.autocomplete(current, prefer_lang=prefer_lang, limit=CHOICES_LIMIT)
     choices = [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id) for c in found]
     target = nickname_card(current)
