@@ -9,7 +9,7 @@ import time
 import pytest
 from babel import localedata
 
-from bot import i18n
+from bot import babel_data, i18n
 from bot.languages import DISCORD_LOCALES, LANGUAGES
 from bot.rulings.command import ruling
 from tests.e2e.helpers import answer_of, custom_ids, embed_text, module_of, option
@@ -22,6 +22,7 @@ SLOW = 4.0            # what the slowed-down core sleeps before it works
 def cold_caches(e2e_env):
     """No message catalog or Babel locale data loaded yet in this process: the bot loads its own."""
     i18n._translations.cache_clear()
+    i18n._locale.cache_clear()
     localedata._cache.clear()
 
 
@@ -48,6 +49,8 @@ async def timed(coro):
 async def test_the_first_ruling_in_each_language_after_start_is_answered_in_time(cold_caches, discord_bot):
     fake, services = discord_bot.fake, discord_bot.bot.services
     assert i18n._translations.cache_info().currsize == len(LANGUAGES), "every catalog is loaded at start"
+    assert i18n._locale.cache_info().currsize == len(LANGUAGES), "every language's Babel locale data too"
+    assert all(isinstance(i18n._locale(lang), babel_data.CompiledLocale) for lang in LANGUAGES)
     late = {}
     for lang in LANGUAGES:
         answer, elapsed = await timed(fake.slash("ruling", [option("card", "Defossilize")],
