@@ -41,8 +41,32 @@ def _language(value: str) -> str:
     return lang
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, as wide as the terminal. argparse makes a formatter for every option it
+    adds, and asks shutil for the width, which loads shutil's compression modules: the width is
+    read here as shutil reads it ($COLUMNS, else the terminal, else 80 columns)."""
+
+    def __init__(self, prog: str):
+        try:
+            width = int(os.environ["COLUMNS"])
+        except (KeyError, ValueError):
+            try:
+                width = os.get_terminal_size(sys.__stdout__.fileno()).columns
+            except (AttributeError, ValueError, OSError):
+                width = 80
+        super().__init__(prog, width=width - 2)
+
+
+class _Parser(argparse.ArgumentParser):
+    """The parser of every command and subcommand: they share the help formatter."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="wayfinder", description="Wayfinder, a Magic: The Gathering rules bot.")
+    parser = _Parser(prog="wayfinder", description="Wayfinder, a Magic: The Gathering rules bot.")
     sub = parser.add_subparsers(dest="command")
 
     sub.add_parser("run", help="the bot with DISCORD_TOKEN, else the console")
