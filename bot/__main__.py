@@ -65,14 +65,8 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="wayfinder", description="Wayfinder, a Magic: The Gathering rules bot.")
-    sub = parser.add_subparsers(dest="command")
-
-    sub.add_parser("run", help="the bot with DISCORD_TOKEN, else the console")
-    sub.add_parser("console", help="the local console")
-
-    data = sub.add_parser("data", help="the card catalog").add_subparsers(dest="data_command", required=True)
+def _data_arguments(parser: argparse.ArgumentParser) -> None:
+    data = parser.add_subparsers(dest="data_command", required=True)
     imp = data.add_parser("import", help="import data files into the catalog")
     imp.add_argument("files", nargs="+", type=Path)
     imp.add_argument("--no-progress", action="store_true")
@@ -86,55 +80,100 @@ def build_parser() -> argparse.ArgumentParser:
     sync.add_argument("--no-progress", action="store_true")
     data.add_parser("bundled", help="rebuild the bundled data into the catalog")
 
-    card = sub.add_parser("card", help="a card, its names per language and its rulings")
-    card.add_argument("name", nargs="+")
-    card.add_argument("--lang", type=_language)
-    card.add_argument("--json", action="store_true")
 
-    resolve = sub.add_parser("resolve", help="resolve card names (arguments, or stdin one per line)")
-    resolve.add_argument("names", nargs="*")
-    resolve.add_argument("--json", action="store_true", help="one JSON line per name (the default)")
-    resolve.add_argument("--lang", type=_language, help="prefer names in this language when tied")
+def _card_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", nargs="+")
+    parser.add_argument("--lang", type=_language)
+    parser.add_argument("--json", action="store_true")
 
-    ruling = sub.add_parser("ruling", help="a card's rulings in a language")
-    ruling.add_argument("name", nargs="+")
-    ruling.add_argument("--lang", type=_language, default="en")
-    ruling.add_argument("--search")
-    ruling.add_argument("--originals", action="store_true", help="show the English originals beside translations")
-    ruling.add_argument("--oracle", action="store_true",
+
+def _resolve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("names", nargs="*")
+    parser.add_argument("--json", action="store_true", help="one JSON line per name (the default)")
+    parser.add_argument("--lang", type=_language, help="prefer names in this language when tied")
+
+
+def _ruling_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name", nargs="+")
+    parser.add_argument("--lang", type=_language, default="en")
+    parser.add_argument("--search")
+    parser.add_argument("--originals", action="store_true", help="show the English originals beside translations")
+    parser.add_argument("--oracle", action="store_true",
                         help="the card's Oracle text (English) instead of its text as printed in --lang")
-    ruling.add_argument("--json", action="store_true")
-    explore = sub.add_parser("explore", help="run one explore scenario (a board, an action, the answers)")
-    explore.add_argument("--scenario", type=Path, required=True, help="a scenario JSON file (see README)")
-    explore.add_argument("--json", action="store_true")
-    explore.add_argument("--lang", type=_language, default="en")
-    db = sub.add_parser("db", help="the settings database").add_subparsers(dest="db_command", required=True)
+    parser.add_argument("--json", action="store_true")
+
+
+def _explore_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--scenario", type=Path, required=True, help="a scenario JSON file (see README)")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--lang", type=_language, default="en")
+
+
+def _db_arguments(parser: argparse.ArgumentParser) -> None:
+    db = parser.add_subparsers(dest="db_command", required=True)
     db.add_parser("migrate", help="apply the settings database's pending migrations")
     db.add_parser("check", help="the settings database's schema version (exit 1 when migrations are pending)")
     backup = db.add_parser("backup", help="copy the live settings database consistently (PostgreSQL: a logical"
                                           " export of the settings tables into a SQLite file)")
     backup.add_argument("path", type=Path)
     backup.add_argument("--force", action="store_true", help="replace the file if it exists")
-    ask = sub.add_parser("ask", help="a rules question in your own words: the rules and rulings that decide it")
-    ask.add_argument("question", nargs="+")
-    ask.add_argument("--lang", type=_language, default="en", help="the reply language")
-    ask.add_argument("--json", action="store_true")
-    rule = sub.add_parser("rule", help="the Comprehensive Rules by number, keyword or glossary term")
-    rule.add_argument("query", nargs="+")
-    rule.add_argument("--lang", type=_language, default="en")
-    rule.add_argument("--json", action="store_true")
-    rules = sub.add_parser("rules", help="Comprehensive Rules editions").add_subparsers(dest="rules_command",
-                                                                                         required=True)
+
+
+def _ask_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("question", nargs="+")
+    parser.add_argument("--lang", type=_language, default="en", help="the reply language")
+    parser.add_argument("--json", action="store_true")
+
+
+def _rule_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("query", nargs="+")
+    parser.add_argument("--lang", type=_language, default="en")
+    parser.add_argument("--json", action="store_true")
+
+
+def _rules_arguments(parser: argparse.ArgumentParser) -> None:
+    rules = parser.add_subparsers(dest="rules_command", required=True)
     rules_diff = rules.add_parser("diff", help="rules added, removed, renumbered and changed between two editions")
     rules_diff.add_argument("old", help="an edition's effective date (YYYY-MM-DD) or a CR text file")
     rules_diff.add_argument("new")
     rules_diff.add_argument("--json", action="store_true")
     rules.add_parser("editions", help="the editions in the catalog")
+
+
+# every command, in the order --help lists them: what it does, and the arguments it takes
+COMMANDS = {
+    "run": ("the bot with DISCORD_TOKEN, else the console", None),
+    "console": ("the local console", None),
+    "data": ("the card catalog", _data_arguments),
+    "card": ("a card, its names per language and its rulings", _card_arguments),
+    "resolve": ("resolve card names (arguments, or stdin one per line)", _resolve_arguments),
+    "ruling": ("a card's rulings in a language", _ruling_arguments),
+    "explore": ("run one explore scenario (a board, an action, the answers)", _explore_arguments),
+    "db": ("the settings database", _db_arguments),
+    "ask": ("a rules question in your own words: the rules and rulings that decide it", _ask_arguments),
+    "rule": ("the Comprehensive Rules by number, keyword or glossary term", _rule_arguments),
+    "rules": ("Comprehensive Rules editions", _rules_arguments),
+}
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser. Given the arguments, it describes only the command they name:
+    argparse makes a parser for every command, which costs a one-shot look-up more than its own
+    work. Without a known command first (--help, a mistake) it describes them all."""
+    parser = _Parser(prog="wayfinder", description="Wayfinder, a Magic: The Gathering rules bot.")
+    sub = parser.add_subparsers(dest="command")
+    named = argv[0] if argv and argv[0] in COMMANDS else None
+    for name, (help_text, arguments) in COMMANDS.items():
+        if named in (None, name):
+            command = sub.add_parser(name, help=help_text)
+            if arguments:
+                arguments(command)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = build_parser(argv).parse_args(argv)
     config = Config.from_env()
     logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
