@@ -38,6 +38,8 @@ class Certificates:
         return context
 
     def client_context(self) -> ssl.SSLContext:
-        context = ssl.create_default_context()
+        """Verifies certificates and host names like the default context, trusting only our CA (no
+        system certificate store to load for each bot)."""
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
         self.ca.configure_trust(context)
         return context
