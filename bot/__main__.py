@@ -232,7 +232,6 @@ def _dispatch(args, config: Config) -> int:
 
 
 def _explore(services: Services, args) -> int:
-    from bot.explore.decks import parse, preset_names, preset_text
     from bot.explore.choices import ScenarioError
     from bot.explore.names import CardNames
     from bot.explore.narrate import describe
@@ -240,7 +239,8 @@ def _explore(services: Services, args) -> int:
     from bot.explore.scenario import load, run
     from bot.i18n import messages
 
-    def deck_lookup(name: str):
+    def deck_lookup(name: str):   # a scenario that names a preset deck
+        from bot.explore.decks import parse, preset_names, preset_text
         text = preset_text(name)
         if text is None:
             raise ScenarioError("No deck named “{deck}”. Decks: {decks}.", deck=name, decks=", ".join(preset_names()))
