@@ -6,7 +6,8 @@ the all_cards file measured in the same run (the naive bot's start-up):
 - memory at rest: the process's RSS after 100 /ruling commands (the harness included);
 - one-shot commands: ``wayfinder card|resolve|ruling NAME`` and ``explore --scenario F`` with exact
   names, each the whole command from the shell (best of 10: a one-shot command is short enough
-  for other work on the machine to disturb several runs in a row).
+  for other work on the machine to disturb several runs in a row), each beside json.load measured
+  right before it.
 
     python tests/benchmarks/bench_start.py
 """
@@ -110,6 +111,9 @@ def main() -> int:
     report.limit("memory at rest: bot RSS after 100 /ruling", figures["rss"], MAX_RSS_MB, "MB", digits=0)
 
     for figure, argv in ONE_SHOT:
+        # the machine's load changes within a run: each command is judged against json.load measured
+        # right before it (the baseline column of its row), not seconds earlier
+        base = json_load_baseline()
         runs = []
         for _ in range(ONE_SHOT_RUNS):
             measured = run_measured([WAYFINDER, *(a.format(scenario=scenario) for a in argv)], env=env)
