@@ -139,3 +139,14 @@ def test_public_queries_are_answered_right(full_matcher):
 def test_names_with_two_spellings_both_resolve(full_matcher):
     assert full_matcher.resolve("Île").best.english_name == "Island"
     assert full_matcher.resolve("ile").best.english_name == "Island"
+
+
+@needs_shared
+def test_autocomplete_of_a_common_beginning_keeps_the_readers_name_and_every_word(full_matcher):
+    # hundreds of names start with "paladin": the French name of Paladin Class has it as its last word
+    assert full_matcher.autocomplete("paladin", prefer_lang="fr")[0].label() == "Classe : paladin (Paladin Class)"
+    # "bo" and "del" each start thousands of names; together with "c", a few
+    assert full_matcher.autocomplete("bo del c")[0].label() == "Boa del Cieno (Marsh Boa)"
+    # a typo in a Spanish name, for a French reader: the card under its French name
+    assert full_matcher.autocomplete("artusta espontanea", prefer_lang="fr")[0].label() == \
+        "Artiste spontanée (Spontaneous Artist)"
