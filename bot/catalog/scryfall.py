@@ -72,6 +72,12 @@ def wrong_types(obj: dict, text_fields: tuple[str, ...], lists: tuple[str, ...] 
 
 def card_problem(obj: dict) -> str | None:
     """Why a Scryfall card object cannot be used as it is typed, or None."""
+    get = obj.get
+    uris = get("image_uris")
+    if (_TEXT.issuperset(map(type, map(get, CARD_TEXT_FIELDS))) and get("card_faces") is None
+            and type(get("promo_types")) in _LIST
+            and (uris is None or type(uris) is dict and type(uris.get("normal")) in _TEXT)):
+        return None   # the usual object, one face: checked at once
     problem = wrong_types(obj, CARD_TEXT_FIELDS, ("card_faces", "promo_types"), ("image_uris",))
     if problem:
         return problem

@@ -370,7 +370,7 @@ def build(con: sqlite3.Connection, fh) -> str:
     card_names.add(english)
     card_kinds.extend(KIND_RANK.get(kind, 3) for kind in kinds)
     del oracle_ids, english, kinds
-    lang_codes: dict[str, int] = {}
+    lang_codes = _Numbering()
     cards, langs, kinds, prints, faces = array("i"), array("b"), array("b"), array("i"), array("b")
     names, keys = out.table("name"), out.table("key")
     word_entries: dict[str, array] = {}
@@ -389,8 +389,8 @@ def build(con: sqlite3.Connection, fh) -> str:
         numbers = list(map(card_number.__getitem__, oracle_ids))
         cards.extend(numbers)
         kinds.extend(map(card_kinds.__getitem__, numbers))
-        langs.extend(lang_codes.setdefault(lang, len(lang_codes)) for lang in chunk_langs)
-        prints.extend(p or 1 for p in chunk_prints)
+        langs.extend(map(lang_codes.__getitem__, chunk_langs))
+        prints.extend(chunk_prints if 0 not in chunk_prints else [p or 1 for p in chunk_prints])
         faces.extend(chunk_faces)
         names.add(chunk_names)
         keys.add(chunk_keys)
@@ -445,11 +445,15 @@ def build(con: sqlite3.Connection, fh) -> str:
     words = sorted(word_entries)
     word_table, posting_ids, posting_starts = out.table("word"), array("i"), array("i", [0])
     word_shapes: dict[int, list[int]] = {}
+    pop, extend, start, shaped = word_entries.pop, posting_ids.extend, posting_starts.append, word_shapes.setdefault
     for word_id, word in enumerate(words):
-        posting_ids.extend(word_entries.pop(word))
-        posting_starts.append(len(posting_ids))
-        for letter in {word[0], word[1:2]}:
-            word_shapes.setdefault(_shape(len(word), letter), []).append(word_id)
+        extend(pop(word))
+        start(len(posting_ids))
+        length = len(word) << 22
+        shaped(length | ord(word[0]), []).append(word_id)   # _shape(len(word), first letter)
+        second = ord(word[1]) if len(word) > 1 else 0         # _shape(len(word), second letter or "")
+        if second != ord(word[0]):
+            shaped(length | second, []).append(word_id)
     word_table.add(words)
     out.finish_table(word_table)
     out.array("posting_ids", posting_ids)
@@ -457,6 +461,14 @@ def build(con: sqlite3.Connection, fh) -> str:
     out.buckets("word_shape", ((shape, ids, "\n".join(map(words.__getitem__, ids)))
                                for shape, ids in sorted(word_shapes.items())))
     return out.close({"langs": list(lang_codes)})
+
+
+class _Numbering(dict):
+    """value → its number, in the order values are first met."""
+
+    def __missing__(self, value) -> int:
+        number = self[value] = len(self)
+        return number
 
 
 class _Table:
