@@ -171,7 +171,11 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         printed.clear()
 
     # the names' secondary indexes are built once at the end, from the rows in order, rather than
-    # kept up to date row by row
+    # kept up to date row by row; and as every row's card is written before it (in its batch),
+    # foreign keys are not looked up row by row either (the setting changes between transactions:
+    # the copy being built has no journal to roll back)
+    con.commit()
+    con.execute("PRAGMA foreign_keys = OFF")
     con.execute("DROP INDEX IF EXISTS names_by_name")
     con.execute("DROP INDEX IF EXISTS names_by_key")
     for number, obj in iter_json_records(path):
@@ -209,6 +213,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
                 progress(number)
     flush()
     con.executescript(schema_sql())   # the indexes again
+    con.execute("PRAGMA foreign_keys = ON")
     if objects:
         report.add("card objects", objects)
     report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]

@@ -349,46 +349,67 @@ def remove_other_indexes(catalog_path: Path, keep: str | None) -> None:
             path.unlink(missing_ok=True)
 
 
-# -- building: streamed in chunks, the sorting left to SQLite, so that memory holds a few numbers
-# per name and no Python object per name
+# -- building: streamed in chunks, the sorting left to SQLite, the numbers and texts of each name
+# written to temporary files as they come, so that memory does not grow with the number of names
+# (only the words' lists of entries are held)
 
 CHUNK = 20_000
+BUCKETS_IN_MEMORY = 32 << 20   # bytes of names grouped by shape in memory; beyond, SQLite groups them
+SQLITE_MEMORY = 8 << 20        # SQLite's page cache, and each of its sorts, while building
 # in the order of the catalog's index names_by_key: read in order, nothing to sort
 _ORDER = "n.folded, n.face, n.prints, n.oracle_id, n.lang, n.name"
-_ENTRIES = f"SELECT n.oracle_id, n.lang, n.name, n.face, n.folded, n.prints FROM names n WHERE n.folded != '' ORDER BY {_ORDER}"
+# (the names of no card are left out; CROSS JOIN: the names are read first, in that index's order)
+_ENTRIES = ("SELECT c.number, c.kind, n.lang, n.name, n.face, n.folded, n.prints FROM names n"
+            " CROSS JOIN temp.name_index_cards c ON c.oracle_id = n.oracle_id"
+            f" WHERE n.folded != '' ORDER BY {_ORDER}")
+
+
+_TEMPORARY = ("name_index_cards", "name_index_spaceless")
 
 
 def build(con: sqlite3.Connection, fh) -> str:
     """Write the index of the names in ``con`` into the binary file ``fh``; return its digest."""
-    out = _Writer(fh)
     in_transaction = con.in_transaction
-    card_ids, card_names, card_kinds = out.table("card_id"), out.table("card_name"), array("b")
-    oracle_ids, english, kinds = zip(*con.execute("SELECT oracle_id, name, kind FROM cards ORDER BY oracle_id")) \
-        or ((), (), ())
-    card_number = {oracle_id: number for number, oracle_id in enumerate(oracle_ids)}
-    card_ids.add(oracle_ids)
-    card_names.add(english)
-    card_kinds.extend(KIND_RANK.get(kind, 3) for kind in kinds)
-    del oracle_ids, english, kinds
+    (cache_size,) = con.execute("PRAGMA cache_size").fetchone()
+    con.execute(f"PRAGMA cache_size = {-(SQLITE_MEMORY >> 10)}")   # SQLite's sorts here hold no more than this
+    # the cards in the order of their oracle ids, numbered in a temporary table the names are
+    # joined with; names without their spaces, to be sorted by SQLite
+    for table in _TEMPORARY:
+        con.execute(f"DROP TABLE IF EXISTS temp.{table}")
+    con.execute("CREATE TEMP TABLE name_index_cards(oracle_id TEXT PRIMARY KEY, number INTEGER NOT NULL,"
+                " kind INTEGER NOT NULL) WITHOUT ROWID")
+    con.execute("CREATE TEMP TABLE name_index_spaceless(entry INTEGER PRIMARY KEY, s TEXT NOT NULL)")
+    try:
+        return _build(con, _Writer(fh))
+    finally:
+        for table in _TEMPORARY:
+            con.execute(f"DROP TABLE IF EXISTS temp.{table}")
+        if not in_transaction and con.in_transaction:
+            con.commit()   # only temporary tables were written: a reader's connection stays as it was
+        con.execute(f"PRAGMA cache_size = {cache_size}")
+
+
+def _build(con: sqlite3.Connection, out: "_Writer") -> str:
+    card_ids, card_names = out.table("card_id"), out.table("card_name")
+    cursor = con.execute("SELECT oracle_id, name, kind FROM cards ORDER BY oracle_id")
+    number = 0
+    while chunk := cursor.fetchmany(CHUNK):
+        oracle_ids, english, kinds = zip(*chunk)
+        card_ids.add(oracle_ids)
+        card_names.add(english)
+        con.executemany("INSERT INTO temp.name_index_cards VALUES (?, ?, ?)",
+                        zip(oracle_ids, range(number, number + len(chunk)), [KIND_RANK.get(k, 3) for k in kinds]))
+        number += len(chunk)
     lang_codes = _Numbering()
-    cards, langs, kinds, prints, faces = array("i"), array("b"), array("b"), array("i"), array("b")
+    cards, langs, kinds, prints, faces = _Spool("i"), _Spool("b"), _Spool("b"), _Spool("i"), _Spool("b")
     names, keys = out.table("name"), out.table("key")
     word_entries: dict[str, array] = {}
     entry = 0
-    # names without their spaces, to be sorted by SQLite (memory holds no Python object per name)
-    con.execute("DROP TABLE IF EXISTS temp.name_index_spaceless")
-    con.execute("CREATE TEMP TABLE name_index_spaceless(entry INTEGER PRIMARY KEY, s TEXT NOT NULL)")
     cursor = con.execute(_ENTRIES)
     while chunk := cursor.fetchmany(CHUNK):
-        oracle_ids, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
-        if not card_number.keys() >= set(oracle_ids):   # names of no card: left out
-            chunk = [row for row in chunk if row[0] in card_number]
-            if not chunk:
-                continue
-            oracle_ids, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
-        numbers = list(map(card_number.__getitem__, oracle_ids))
+        numbers, chunk_kinds, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
         cards.extend(numbers)
-        kinds.extend(map(card_kinds.__getitem__, numbers))
+        kinds.extend(chunk_kinds)
         langs.extend(map(lang_codes.__getitem__, chunk_langs))
         prints.extend(chunk_prints if 0 not in chunk_prints else [p or 1 for p in chunk_prints])
         faces.extend(chunk_faces)
@@ -407,48 +428,18 @@ def build(con: sqlite3.Connection, fh) -> str:
         entry += 1
     for name, values in (("cards", cards), ("langs", langs), ("kinds", kinds), ("prints", prints),
                          ("faces", faces)):
-        out.array(name, values)
+        out.spool(name, values)
     for table in (card_ids, card_names, names, keys):
         out.finish_table(table)
-    del cards, langs, kinds, prints, faces
 
-    # names without their spaces, sorted, and grouped by shape for typo search
-    try:
-        spaceless, spaceless_ids = out.table("spaceless"), array("i")
-        shape_ids: dict[int, array] = {}         # shape → entries
-        shape_texts: dict[int, bytearray] = {}   # shape → their names, one per line
-        cursor = con.execute("SELECT entry, s FROM temp.name_index_spaceless ORDER BY s, entry")
-        while chunk := cursor.fetchmany(CHUNK):
-            ids, texts = zip(*chunk)
-            spaceless_ids.extend(ids)
-            for entry, text, raw in zip(ids, texts, spaceless.add(texts)):
-                length = len(text) << 22
-                for shape in (length | ord(text[0]), length | _SHAPE_LAST | ord(text[-1])):
-                    members = shape_ids.get(shape)
-                    if members is None:
-                        shape_ids[shape] = array("i", (entry,))
-                        shape_texts[shape] = bytearray(raw)
-                    else:
-                        members.append(entry)
-                        lines = shape_texts[shape]
-                        lines += b"\n"
-                        lines += raw
-        out.finish_table(spaceless)
-        out.array("spaceless_ids", spaceless_ids)
-        del spaceless_ids
-        out.buckets("key_shape", ((shape, shape_ids.pop(shape), shape_texts.pop(shape)) for shape in sorted(shape_ids)))
-    finally:
-        con.execute("DROP TABLE IF EXISTS temp.name_index_spaceless")
-        if not in_transaction and con.in_transaction:
-            con.commit()   # only the temporary table was written: a reader's connection stays as it was
-
+    # the words, each with the entries it is in (written first: then its memory is free)
     words = sorted(word_entries)
-    word_table, posting_ids, posting_starts = out.table("word"), array("i"), array("i", [0])
+    word_table, posting_ids, posting_starts = out.table("word"), _Spool("i"), array("i", [0])
     word_shapes: dict[int, list[int]] = {}
     pop, extend, start, shaped = word_entries.pop, posting_ids.extend, posting_starts.append, word_shapes.setdefault
     for word_id, word in enumerate(words):
         extend(pop(word))
-        start(len(posting_ids))
+        start(posting_ids.count)
         length = len(word) << 22
         shaped(length | ord(word[0]), []).append(word_id)   # _shape(len(word), first letter)
         second = ord(word[1]) if len(word) > 1 else 0         # _shape(len(word), second letter or "")
@@ -456,10 +447,54 @@ def build(con: sqlite3.Connection, fh) -> str:
             shaped(length | second, []).append(word_id)
     word_table.add(words)
     out.finish_table(word_table)
-    out.array("posting_ids", posting_ids)
+    out.spool("posting_ids", posting_ids)
     out.array("posting_starts", posting_starts)
     out.buckets("word_shape", ((shape, ids, "\n".join(map(words.__getitem__, ids)))
                                for shape, ids in sorted(word_shapes.items())))
+    del words, word_shapes
+
+    # names without their spaces, sorted, and grouped by shape for typo search: in memory while
+    # the groups are small, else by SQLite
+    spaceless, spaceless_ids = out.table("spaceless"), _Spool("i")
+    shape_ids: dict[int, array] | None = {}         # shape → entries
+    shape_texts: dict[int, bytearray] | None = {}   # shape → their names, one per line
+    held = 0
+    cursor = con.execute("SELECT entry, s FROM temp.name_index_spaceless ORDER BY s, entry")
+    while chunk := cursor.fetchmany(CHUNK):
+        ids, texts = zip(*chunk)
+        spaceless_ids.extend(ids)
+        encoded = spaceless.add(texts)
+        if shape_ids is None:
+            continue
+        held += 2 * sum(map(len, encoded)) + 12 * len(ids)
+        if held > BUCKETS_IN_MEMORY:
+            shape_ids = shape_texts = None
+            continue
+        for entry, text, raw in zip(ids, texts, encoded):
+            length = len(text) << 22
+            for shape in (length | ord(text[0]), length | _SHAPE_LAST | ord(text[-1])):
+                members = shape_ids.get(shape)
+                if members is None:
+                    shape_ids[shape] = array("i", (entry,))
+                    shape_texts[shape] = bytearray(raw)
+                else:
+                    members.append(entry)
+                    lines = shape_texts[shape]
+                    lines += b"\n"
+                    lines += raw
+    out.finish_table(spaceless)
+    out.spool("spaceless_ids", spaceless_ids)
+    if shape_ids is not None:
+        groups = ((shape, shape_ids.pop(shape), shape_texts.pop(shape)) for shape in sorted(shape_ids))
+    else:
+        groups = ((shape, array("i", map(int, members.split(","))), texts) for shape, members, texts in con.execute(
+            # both lists of a group are concatenated in the same row order: ids and texts match
+            "SELECT shape, group_concat(entry), group_concat(s, char(10)) FROM ("
+            " SELECT entry, s, (length(s) << 22) | unicode(s) AS shape FROM temp.name_index_spaceless"
+            " UNION ALL SELECT entry, s, (length(s) << 22) | ? | unicode(substr(s, -1))"
+            " FROM temp.name_index_spaceless) GROUP BY shape ORDER BY shape",
+            (_SHAPE_LAST,)))
+    out.buckets("key_shape", groups)
     return out.close({"langs": list(lang_codes)})
 
 
@@ -471,23 +506,48 @@ class _Numbering(dict):
         return number
 
 
+class _Spool:
+    """Numbers written to a temporary file as they come, copied into the index at the end: memory
+    does not grow with the number of names."""
+
+    def __init__(self, typecode: str):
+        import tempfile
+        self.typecode = typecode
+        self.file = tempfile.TemporaryFile()
+        self.count = 0
+
+    def extend(self, values) -> None:
+        if not (isinstance(values, array) and values.typecode == self.typecode):
+            values = array(self.typecode, values)
+        values.tofile(self.file)
+        self.count += len(values)
+
+    def blocks(self, size: int = 1 << 20):
+        """The bytes written, in blocks of ``size`` (a multiple of 8), closing the file at the end."""
+        self.file.seek(0)
+        while block := self.file.read(size):
+            yield block
+        self.file.close()
+
+
 class _Table:
-    """A string table being written: UTF-8 text into a spool file, end offsets in memory."""
+    """A string table being written: UTF-8 text and end offsets, each into a spool file."""
 
     def __init__(self, name: str):
-        import tempfile
         self.name = name
-        self.text = tempfile.TemporaryFile()
-        self.ends = array("q")
+        self.text = _Spool("B")
+        self.ends = _Spool("q")
         self.size = 0
 
     def add(self, strings) -> list:
         """Append ``strings`` (text, or UTF-8 bytes); return them encoded."""
         encoded = [s.encode("utf-8") if isinstance(s, str) else s for s in strings]
-        self.ends.extend(accumulate(map(len, encoded), initial=self.size))
-        self.ends.pop(len(self.ends) - len(encoded) - 1)   # the running start, already there
-        self.size = self.ends[-1] if self.ends else 0
-        self.text.write(b"".join(encoded))
+        if encoded:
+            ends = array("q", accumulate(map(len, encoded), initial=self.size))
+            del ends[0]   # the running start, already there
+            self.size = ends[-1]
+            self.ends.extend(ends)
+            self.text.file.write(b"".join(encoded))
         return encoded
 
 
@@ -504,47 +564,50 @@ class _Writer:
         fh.write(b"\0" * self.HEADER_ROOM)
         self.position = self.HEADER_ROOM
 
-    def _write(self, name: str, typecode: str, data) -> None:
+    def _section(self, name: str, typecode: str, blocks) -> int:
+        """Write a section from its blocks of bytes, 8-byte aligned; return where it starts."""
         pad = -self.position % 8
         self.fh.write(b"\0" * pad)
         self.position += pad
-        self.sections[name] = [self.position, len(data), typecode]
-        self.fh.write(data)
-        self.hash.update(data)
-        self.position += len(data)
+        start = self.position
+        for block in blocks:
+            self.fh.write(block)
+            self.hash.update(block)
+            self.position += len(block)
+        self.sections[name] = [start, self.position - start, typecode]
+        return start
 
     def array(self, name: str, values: array) -> None:
-        self._write(name, values.typecode, memoryview(values).cast("B"))
+        self._section(name, values.typecode, [memoryview(values).cast("B")])
+
+    def spool(self, name: str, values: _Spool) -> None:
+        self._section(name, values.typecode, values.blocks())
 
     def table(self, name: str) -> _Table:
         return _Table(name)
 
     def finish_table(self, table: _Table) -> None:
         """The text, then the absolute offsets of its strings (n + 1 of them)."""
-        table.text.seek(0)
-        pad = -self.position % 8
-        self.fh.write(b"\0" * pad)
-        self.position += pad
-        start = self.position
-        while block := table.text.read(1 << 20):
-            self.fh.write(block)
-            self.hash.update(block)
-        table.text.close()
-        self.sections[table.name + "_text"] = [start, table.size, "B"]
-        self.position = start + table.size
-        offsets = array("q", [start])
-        offsets.extend(start + end for end in table.ends)
-        self.array(table.name + "_offsets", offsets)
+        start = self._section(table.name + "_text", "B", table.text.blocks())
+
+        def offsets():
+            yield array("q", [start]).tobytes()
+            for block in table.ends.blocks():
+                ends = array("q")
+                ends.frombytes(block)
+                yield array("q", [start + end for end in ends]).tobytes()
+
+        self._section(table.name + "_offsets", "q", offsets())
 
     def buckets(self, name: str, groups) -> None:
         """(shape, ids, the ids' strings one per line), in shape order."""
-        shapes, starts, ids = array("q"), array("i", [0]), array("i")
+        shapes, starts, ids = array("q"), array("i", [0]), _Spool("i")
         text = _Table(name + "_text")
         lines = []
         for shape, members, strings in groups:
             shapes.append(shape)
             ids.extend(members)
-            starts.append(len(ids))
+            starts.append(ids.count)
             lines.append(strings)
             if len(lines) >= 1024:
                 text.add(lines)
@@ -552,8 +615,7 @@ class _Writer:
         text.add(lines)
         self.array(name + "s", shapes)
         self.array(name + "_starts", starts)
-        self.array(name + "_ids", ids)
-        text.name = name + "_text"
+        self.spool(name + "_ids", ids)
         self.finish_table(text)
 
     def close(self, extra: dict) -> str:

@@ -150,3 +150,17 @@ def test_autocomplete_of_a_common_beginning_keeps_the_readers_name_and_every_wor
     # a typo in a Spanish name, for a French reader: the card under its French name
     assert full_matcher.autocomplete("artusta espontanea", prefer_lang="fr")[0].label() == \
         "Artiste spontanée (Spontaneous Artist)"
+
+
+@pytest.mark.parametrize("typed", ["jadelite rangr", "defossilizare", "ecuyere des queteurs", "tishanas wayfnder",
+                                   "kazandu valey"])
+def test_typos_resolve_the_same_when_the_names_are_too_many_to_group_in_memory(bundled_catalog, bundled_matcher,
+                                                                                monkeypatch, typed):
+    from bot.matching import index
+    monkeypatch.setattr(index, "BUCKETS_IN_MEMORY", 0)   # as for a catalog ten times the real one: SQLite groups
+    grouped_by_sqlite = Matcher(NameIndex.from_catalog(bundled_catalog))
+    spaceless = typed.replace(" ", "")
+    shapes = [sorted(zip(ids.tolist(), texts)) for ids, texts in grouped_by_sqlite.index.similar_shape_keys(spaceless)]
+    assert shapes == [sorted(zip(ids.tolist(), texts))
+                      for ids, texts in bundled_matcher.index.similar_shape_keys(spaceless)]
+    assert grouped_by_sqlite.resolve(typed).best.oracle_id == bundled_matcher.resolve(typed).best.oracle_id
