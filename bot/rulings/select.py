@@ -11,8 +11,7 @@ original they render. For a reply language the reader gets, ruling by ruling, th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from typing import NamedTuple
 
 from bot.catalog import Card, Catalog, Ruling
 from bot.catalog.store import PrintedText
@@ -28,8 +27,8 @@ MACHINE_HIDDEN = "machine-hidden"   # the server hides machine translations: the
 NO_ENGLISH = "no-english"           # neither the reader's language nor English: what exists
 
 
-@dataclass(frozen=True)
-class RulingEntry:
+class RulingEntry(NamedTuple):
+    """One ruling as a reader sees it (a named tuple, like the catalog's value types)."""
     text: str                         # in ``lang``
     lang: str                         # the language ``text`` is written in
     status: str                       # original | translation | machine | partial
@@ -46,15 +45,15 @@ class RulingEntry:
         return self.lang != "en"
 
 
-@dataclass(frozen=True)
-class RulingsReport:
+class RulingsReport(NamedTuple):
+    """A card's rulings for a reader of ``lang``."""
     card: Card
     lang: str                         # the reply language asked for
     entries: tuple[RulingEntry, ...]
-    search: str | None = None
-    total: int = 0                    # before the search filter
-    printed_names: dict = field(default_factory=dict)
-    printed: PrintedText | None = None   # the card's text as printed in ``lang`` (not English)
+    search: str | None                # the search they were filtered by
+    total: int                        # before the search filter
+    printed_names: dict               # language → the card's printed names
+    printed: PrintedText | None       # the card's text as printed in ``lang`` (not English)
 
     @property
     def display_name(self) -> str:
