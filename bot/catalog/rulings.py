@@ -28,6 +28,8 @@ class RulingWriter:
         self.added = self.folded = 0
         self._next_id = (con.execute("SELECT max(id) FROM rulings").fetchone()[0] or 0) + 1
         self._keys: dict[tuple[str, str], dict[str, int]] = {}   # (card, language) → key → ruling id
+        # the cards (and languages) with rulings already: the others need no look-up
+        self._stored = set(con.execute("SELECT DISTINCT oracle_id, lang FROM ruling_texts"))
         self._rulings: list[tuple] = []
         self._texts: list[tuple] = []
         self._sources: list[tuple] = []
@@ -36,7 +38,7 @@ class RulingWriter:
             status: str, position: int, wordings: list[str] | tuple[str, ...] = (),
             mixed_langs: tuple[str, ...] = ()) -> int:
         """Store one ruling (or a new source of a known one); return its id."""
-        keys = list(dict.fromkeys(fold(t) for t in (text, *wordings)))
+        keys = list(dict.fromkeys(fold(t) for t in (text, *wordings))) if wordings else [fold(text)]
         known = self._known(oracle_id, lang)
         found = next((known[key] for key in keys if key in known), None)
         if found is not None:
@@ -64,10 +66,13 @@ class RulingWriter:
 
     def _known(self, oracle_id: str, lang: str) -> dict[str, int]:
         """The keys of the card's rulings in ``lang``: read once per batch, then kept up to date."""
-        known = self._keys.get((oracle_id, lang))
+        card = oracle_id, lang
+        known = self._keys.get(card)
         if known is None:
-            known = self._keys[oracle_id, lang] = dict(self.con.execute(
-                "SELECT key, ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ?", (oracle_id, lang)))
+            known = self._keys[card] = dict(self.con.execute(
+                "SELECT key, ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ?", card)) \
+                if card in self._stored else {}
+            self._stored.add(card)   # from now on, what it holds is here, then in the catalog
         return known
 
     def flush(self) -> None:
