@@ -65,11 +65,14 @@ def e2e_env(e2e_catalog, tmp_path, monkeypatch, e2e_settings_db):
 
 
 def assert_nothing_went_wrong(fake: FakeDiscord, caplog) -> None:
-    errors = [r for r in caplog.records if r.levelno >= logging.ERROR and r.name.startswith(("discord", "wayfinder"))]
+    """Called at a fixture's teardown: what the test's setup and call logged too (pytest keeps each
+    phase's records apart; ``caplog.records`` alone holds only the teardown's)."""
+    records = [*caplog.get_records("setup"), *caplog.get_records("call"), *caplog.records]
+    errors = [r for r in records if r.levelno >= logging.ERROR and r.name.startswith(("discord", "wayfinder"))]
     assert not errors, [r.getMessage() for r in errors]
     assert not fake.unexpected, fake.unexpected
     assert not fake.resolver.refused, fake.resolver.refused
-    assert TOKEN not in caplog.text
+    assert not [r for r in records if TOKEN in r.getMessage()]
 
 
 @pytest_asyncio.fixture(loop_scope="module")
@@ -115,6 +118,8 @@ async def shared_bot(started_bot, caplog):
     decks, hit a cooldown or restart the bot."""
     caplog.set_level(logging.INFO)
     fake = started_bot.fake
+    # what went wrong since the last test's end (for the module's first test: the bot's start)
+    assert not fake.unexpected and not fake.resolver.refused, (fake.unexpected, fake.resolver.refused)
     fake.forget()
     yield started_bot
     unanswered = await fake.settle()
