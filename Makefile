@@ -19,7 +19,7 @@ $(STAMP): pyproject.toml setup.py
 %.mo: %.po | $(STAMP)
 	$(PY) -m bot.i18n $<
 
-$(LOCALE_DATA) &: bot/babel_data.py $(STAMP)
+$(LOCALE_DATA) &: bot/babel_data.py bot/languages.py $(STAMP)
 	$(PY) -m bot.babel_data
 
 setup: $(STAMP) $(CATALOGS) $(LOCALE_DATA)

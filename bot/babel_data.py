@@ -89,11 +89,15 @@ def locale(lang: str) -> Locale:
     try:
         with open(path, "rb") as fh:
             compiled = pickle.load(fh)
-        if compiled["babel"] == babel.__version__ and tuple(compiled["keys"]) == KEYS:
+        if (compiled["babel"], tuple(compiled["keys"]), compiled["locale"]) == (babel.__version__, KEYS,
+                                                                                 BABEL_LOCALE[lang]):
             return CompiledLocale(compiled["locale"], compiled["data"])
-        why = f"written for Babel {compiled['babel']}" if compiled["babel"] != babel.__version__ else "outdated"
+        why = (f"written for Babel {compiled['babel']}" if compiled["babel"] != babel.__version__
+               else f"written for {compiled['locale']}" if compiled["locale"] != BABEL_LOCALE[lang] else "outdated")
     except FileNotFoundError:
         why = "missing"
+    except Exception as exc:   # unreadable, damaged, or pickled classes another Babel no longer has
+        why = f"unreadable ({type(exc).__name__}: {exc})"
     log.warning("%s is %s: reading Babel's full locale data (`make` compiles it)", path, why)
     return Locale.parse(BABEL_LOCALE[lang])
 

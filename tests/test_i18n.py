@@ -155,3 +155,22 @@ def test_locale_data_of_another_babel_version_is_not_used(no_compiled_locale_dat
     assert not isinstance(babel_data.locale("ja"), babel_data.CompiledLocale)
     assert i18n.messages("ja").date("2024-03-28") == "2024年3月28日"
     assert "written for Babel" in caplog.text
+
+
+@pytest.mark.parametrize("content, why", [(b"", "unreadable"), (b"\x80\x04not a pickle", "unreadable"),
+                                          (None, "written for pt_PT")])
+def test_damaged_or_foreign_locale_data_is_not_used(no_compiled_locale_data, monkeypatch, caplog, content, why):
+    """A truncated file, another file, or the data of another locale (a language moved to another
+    variant): the bot still starts and writes the language's own dates, with a warning."""
+    path = babel_data.data_path("pt", no_compiled_locale_data / "locales")
+    if content is None:
+        monkeypatch.setitem(babel_data.BABEL_LOCALE, "pt", "pt_PT")
+        babel_data.write_compiled("pt", no_compiled_locale_data / "locales")
+        monkeypatch.setitem(babel_data.BABEL_LOCALE, "pt", "pt_BR")
+    else:
+        path.parent.mkdir(parents=True)
+        path.write_bytes(content)
+    caplog.set_level(logging.WARNING, logger="bot.babel_data")
+    assert not isinstance(babel_data.locale("pt"), babel_data.CompiledLocale)
+    assert i18n.messages("pt").date("2024-03-28") == "28 de março de 2024"
+    assert why in caplog.text
