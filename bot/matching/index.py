@@ -19,6 +19,7 @@ import sqlite3
 import struct
 import time
 from array import array
+from contextlib import suppress
 from itertools import accumulate
 from pathlib import Path
 
@@ -382,8 +383,11 @@ def build(con: sqlite3.Connection, fh) -> str:
     try:
         return _build(con, _Writer(fh))
     finally:
-        for table in _TEMPORARY:
-            con.execute(f"DROP TABLE IF EXISTS temp.{table}")
+        # (after a failure in the middle of a read, its open cursor keeps the table locked: the
+        # table then goes with the connection, and the failure is what the caller sees)
+        with suppress(sqlite3.OperationalError):
+            for table in _TEMPORARY:
+                con.execute(f"DROP TABLE IF EXISTS temp.{table}")
         if not in_transaction and con.in_transaction:
             con.commit()   # only temporary tables were written: a reader's connection stays as it was
         con.execute(f"PRAGMA cache_size = {cache_size}")
