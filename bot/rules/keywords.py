@@ -27,15 +27,54 @@ class Keywords:
             " AND number >= '701.' AND number < '703' AND parent IN ('701', '702') ORDER BY position"))
 
     def rules(self, text: str, limit: int = 5) -> list[str]:
-        """The numbers of the keyword rules ``text`` uses, in the rules' order."""
+        """The numbers of the keyword rules ``text`` uses, in the rules' order. A longer title
+        claims its words first ("double strike" is 702.4, not 701.10 Double), and "counter" is the
+        keyword action only as a verb ("counter target spell", not "a +1/+1 counter": rule 122)."""
         if not text:
             return []
         lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
-        return [number for word, number, _ in self.entries
-                if word in lowered and _keyword(word).search(lowered)][:limit]
+        found = set()
+        for word, number, _ in sorted(self.entries, key=lambda entry: -len(entry[0])):
+            if word in lowered:
+                pattern = _COUNTER_VERB if word == "counter" else _keyword(word)
+                lowered, uses = pattern.subn(" ", lowered)   # what a longer title matched is not matched again
+                if uses:
+                    found.add(number)
+        return [number for _, number, _ in self.entries if number in found][:limit]
 
     def title(self, number: str) -> str | None:
         return next((title for _, n, title in self.entries if n == number), None)
+
+
+# "counter" the keyword action (CR 701.6) takes what is countered ("counter target spell", "can't
+# be countered"); the noun (CR 122: "a +1/+1 counter on it", "each counter that was removed") comes
+# after an article, a number or the counter's kind
+_COUNTER = re.compile(r"(\S*)\s*\b(counter(?:s|ed|ing)?)\b(?=(\s+\S+)?)")
+_OBJECTS = re.compile(r"\s+(?:target|that|those|it|them|the|all|each|up|any|another|this|spells?|abilit\w*|an?)$")
+_NOUN_BEFORE = {"a", "an", "the", "each", "of", "no", "one", "two", "three", "x", "that", "those", "this", "more",
+                "fewer", "any", "additional", "many", "+1/+1", "-1/-1", "-0/-1", "+1/+0", "+0/+1", "+2/+2", "-2/-2"}
+
+
+class _CounterVerb:
+    """``subn`` as a compiled pattern's: the verb uses of "counter" blanked out, and how many."""
+
+    @staticmethod
+    def subn(blank: str, text: str) -> tuple[str, int]:
+        uses = 0
+
+        def verb(match: re.Match) -> str:
+            nonlocal uses
+            before, word, after = match.group(1), match.group(2), match.group(3) or ""
+            if word == "countered" or (before not in _NOUN_BEFORE and not before.endswith(("counter", "counters"))
+                                       and _OBJECTS.match(after)):
+                uses += 1
+                return match.group(0).replace(word, blank)
+            return match.group(0)
+
+        return _COUNTER.sub(verb, text), uses
+
+
+_COUNTER_VERB = _CounterVerb()
 
 
 @lru_cache(maxsize=None)

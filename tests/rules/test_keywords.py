@@ -1,0 +1,31 @@
+"""The keyword rules a card's text uses (the rules menu of /ruling, the rules /ask adds for a named
+card), read from the bundled edition's titles: each cited rule is the one the words mean."""
+import pytest
+
+from bot.rules.keywords import Keywords
+
+
+@pytest.fixture(scope="module")
+def keywords(bundled_catalog):
+    return Keywords.from_catalog(bundled_catalog)
+
+
+def test_an_explorer_that_puts_a_counter_cites_explore_not_the_keyword_action_counter(keywords, bundled_catalog):
+    jadelight = bundled_catalog.card_by_english_name("Jadelight Ranger")
+    assert "+1/+1 counter on" in jadelight.oracle_text
+    assert keywords.rules(jadelight.oracle_text) == ["701.44"]   # a +1/+1 counter is CR 122, not 701.6
+
+
+@pytest.mark.parametrize("text, rules", [
+    ("Counter target spell.", ["701.6"]),
+    ("This spell can't be countered.", ["701.6"]),
+    ("Put a shield counter on it. Counter target activated ability.", ["701.6"]),
+    ("For each counter removed this way, you may counter that spell.", ["701.6"]),
+    ("Remove a counter from it. For each counter that was removed, draw a card.", []),
+    ("When this creature dies, return it with a -1/-1 counter on it.", []),
+    ("Double strike", ["702.4"]),                                          # not 701.10 Double
+    ("Double strike, trample. Double the number of +1/+1 counters on it.", ["701.10", "702.4", "702.19"]),
+])
+def test_a_keyword_is_cited_for_what_the_words_mean(keywords, text, rules):
+    assert keywords.rules(text) == rules
+    assert all(keywords.title(number) for number in rules)
