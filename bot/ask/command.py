@@ -39,7 +39,12 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5) -> Repl
         card = catalog.card(oracle_id)
         return card.oracle_text if card else ""
 
-    results = rank(understood, index, book, card_text, limit=limit) if not understood.empty else []
+    def card_name(oracle_id: str) -> str | None:
+        card = catalog.card(oracle_id)
+        return card.name if card else None
+
+    results = (rank(understood, index, book, card_text, limit=limit, card_name=card_name)
+               if not understood.empty else [])
     cards = []
     for oracle_id, words in understood.cards:
         card = catalog.card(oracle_id)

@@ -122,8 +122,9 @@ def _phrase_bonus(doc: Doc, ideas: list[tuple[str, ...]]) -> float:
 
 
 def rank(question: Question, index: AskIndex, book, card_text=lambda oracle_id: "",
-         limit: int = 5) -> list[Result]:
-    """The best ``limit`` answers; ``card_text(oracle_id)`` gives a named card's Oracle text."""
+         limit: int = 5, card_name=lambda oracle_id: None) -> list[Result]:
+    """The best ``limit`` answers; ``card_text(oracle_id)`` gives a named card's Oracle text,
+    ``card_name(oracle_id)`` its name."""
     ideas = [(idea, 1.0) for idea in question.concepts] + [((t,), 1.0) for t in question.native] + \
         [((t,), 1.0) for t in question.english if not any(t in idea for idea in question.concepts)]
     known = {t for idea, _ in ideas for t in idea}
@@ -146,7 +147,8 @@ def rank(question: Question, index: AskIndex, book, card_text=lambda oracle_id: 
     keyword_rules = set()
     if book is not None and not book.empty:
         for oracle_id, _ in question.cards:
-            keyword_rules |= set(index.doc_ids("rule", book.keyword_rules(card_text(oracle_id))).values())
+            its_rules = book.keyword_rules(card_text(oracle_id), name=card_name(oracle_id))
+            keyword_rules |= set(index.doc_ids("rule", its_rules).values())
     docs = index.docs(set(ids) | named | quoted | keyword_rules)
     pointed = {}       # rules a glossary entry points to ("See rule 704.5j") come with it
     current = book.current if book is not None and book.current else None

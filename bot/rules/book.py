@@ -398,9 +398,10 @@ class RulesBook:
 
     # -- rules behind a card's text ----------------------------------------------------------
 
-    def keyword_rules(self, text: str, limit: int = 5) -> list[str]:
-        """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44."""
-        return self._keywords.rules(text, limit)
+    def keyword_rules(self, text: str, limit: int = 5, name: str | None = None) -> list[str]:
+        """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44
+        (``name``: the card's, whose words in its text are no keywords)."""
+        return self._keywords.rules(text, limit, name)
 
     def keyword_title(self, number: str) -> str | None:
         return self._keywords.title(number)

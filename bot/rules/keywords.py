@@ -26,13 +26,20 @@ class Keywords:
             "  ORDER BY effective_date DESC LIMIT 1)"
             " AND number >= '701.' AND number < '703' AND parent IN ('701', '702') ORDER BY position"))
 
-    def rules(self, text: str, limit: int = 5) -> list[str]:
+    def rules(self, text: str, limit: int = 5, name: str | None = None) -> list[str]:
         """The numbers of the keyword rules ``text`` uses, in the rules' order. A longer title
         claims its words first ("double strike" is 702.4, not 701.10 Double), and "counter" is the
-        keyword action only as a verb ("counter target spell", not "a +1/+1 counter": rule 122)."""
+        keyword action only as a verb ("counter target spell", not "a +1/+1 counter": rule 122).
+        ``name``: the card whose text it is; where the text names the card ("Opal Champion",
+        "Etali"), the name's words are not keywords (unless the name is a keyword itself)."""
         if not text:
             return []
         lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
+        titles = {word for word, _, _ in self.entries}
+        for part in (name or "").lower().split(" // "):
+            for own in (part, part.split(",")[0]):   # the whole name, and its short form
+                if own and own not in titles:        # a card named "Exile" exiles all the same
+                    lowered = lowered.replace(own, " ")
         found = set()
         for word, number, _ in sorted(self.entries, key=lambda entry: -len(entry[0])):
             if word in lowered:

@@ -24,7 +24,7 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
     reply = Reply(pages=ruling_pages(report, msg, show_originals, show_oracle))
     keywords = services.keywords
     reply.choices = [Choice(f"{msg._('Rule {number}', number=n)} — {keywords.title(n)}"[:CHOICE_LIMIT], n)
-                     for n in keywords.rules(report.card.oracle_text)]
+                     for n in keywords.rules(report.card.oracle_text, name=report.card.name)]
     if lookup.truncated:
         reply.content = msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY_CHARS)
     reply.data = {

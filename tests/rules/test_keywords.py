@@ -29,3 +29,14 @@ def test_an_explorer_that_puts_a_counter_cites_explore_not_the_keyword_action_co
 def test_a_keyword_is_cited_for_what_the_words_mean(keywords, text, rules):
     assert keywords.rules(text) == rules
     assert all(keywords.title(number) for number in rules)
+
+
+@pytest.mark.parametrize("name, text, rules", [
+    ("Opal Champion", "When an opponent casts a creature spell, if Opal Champion is an enchantment, Opal Champion"
+                      " becomes a 3/3 Knight creature with first strike.", ["701.5", "702.7"]),   # not 702.72 Champion
+    ("Etali, Primal Storm", "Whenever Etali attacks, exile the top card of each player's library.",
+     ["701.13"]),                                                                   # not 702.40 Storm
+    ("Exile", "Exile target nonwhite attacking creature. You gain life equal to its toughness.", ["701.13"]),
+])
+def test_the_cards_own_name_in_its_text_is_not_a_keyword(keywords, name, text, rules):
+    assert keywords.rules(text, name=name) == rules
