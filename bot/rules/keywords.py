@@ -43,7 +43,7 @@ class Keywords:
         found = set()
         for word, number, _ in sorted(self.entries, key=lambda entry: -len(entry[0])):
             if word in lowered:
-                pattern = _COUNTER_VERB if word == "counter" else _keyword(word)
+                pattern = _ACTIONS.get(word) or _keyword(word)
                 lowered, uses = pattern.subn(" ", lowered)   # what a longer title matched is not matched again
                 if uses:
                     found.add(number)
@@ -81,7 +81,12 @@ class _CounterVerb:
         return _COUNTER.sub(verb, text), uses
 
 
-_COUNTER_VERB = _CounterVerb()
+# the keyword actions whose word is also a noun, read as actions only
+_ACTIONS = {
+    "counter": _CounterVerb(),
+    # "exile target creature", "exiled": the action (701.13); "from exile", "in exile": the zone (CR 406)
+    "exile": re.compile(r"(?<!\bin )(?<!\bfrom )\bexile(?:s|d|ing)?\b"),
+}
 
 
 @lru_cache(maxsize=None)

@@ -24,6 +24,8 @@ def test_an_explorer_that_puts_a_counter_cites_explore_not_the_keyword_action_co
     ("Remove a counter from it. For each counter that was removed, draw a card.", []),
     ("When this creature dies, return it with a -1/-1 counter on it.", []),
     ("Double strike", ["702.4"]),                                          # not 701.10 Double
+    ("You may cast spells from exile. Cards in exile can't be the targets of spells.", ["701.5"]),   # zone: CR 406
+    ("Exile target creature. Return the exiled card at the beginning of the next end step.", ["701.13"]),
     ("Double strike, trample. Double the number of +1/+1 counters on it.", ["701.10", "702.4", "702.19"]),
 ])
 def test_a_keyword_is_cited_for_what_the_words_mean(keywords, text, rules):
