@@ -6,7 +6,7 @@ rules book.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, partial
 
 SECTIONS = ("701", "702")   # keyword actions, keyword abilities
 
@@ -16,6 +16,8 @@ class Keywords:
         """``rules``: (number, parent, title) of the current edition's rules, in order."""
         self.entries = [(title.lower(), number, title) for number, parent, title in rules
                         if parent in SECTIONS and title and len(title) > 2]
+        self._titles = {word for word, _, _ in self.entries}
+        self._longest_first = sorted(self.entries, key=lambda entry: -len(entry[0]))
 
     @classmethod
     def from_catalog(cls, catalog) -> "Keywords":
@@ -35,16 +37,15 @@ class Keywords:
         if not text:
             return []
         lowered = re.sub(r"\([^)]*\)", "", text.lower())   # reminder text repeats the keyword
-        titles = {word for word, _, _ in self.entries}
         for part in (name or "").lower().split(" // "):
             for own in (part, part.split(",")[0]):   # the whole name, and its short form
-                if own and own not in titles:        # a card named "Exile" exiles all the same
+                if own and own not in self._titles:  # a card named "Exile" exiles all the same
                     lowered = lowered.replace(own, " ")
         found = set()
-        for word, number, _ in sorted(self.entries, key=lambda entry: -len(entry[0])):
+        for word, number, _ in self._longest_first:
             if word in lowered:
-                pattern = _ACTIONS.get(word) or _keyword(word)
-                lowered, uses = pattern.subn(" ", lowered)   # what a longer title matched is not matched again
+                # what a longer title matched is blanked out: not matched again
+                lowered, uses = (_ACTIONS.get(word) or _keyword(word))(lowered)
                 if uses:
                     found.add(number)
         return [number for _, number, _ in self.entries if number in found][:limit]
@@ -62,34 +63,27 @@ _NOUN_BEFORE = {"a", "an", "the", "each", "of", "no", "one", "two", "three", "x"
                 "fewer", "any", "additional", "many", "+1/+1", "-1/-1", "-0/-1", "+1/+0", "+0/+1", "+2/+2", "-2/-2"}
 
 
-class _CounterVerb:
-    """``subn`` as a compiled pattern's: the verb uses of "counter" blanked out, and how many."""
-
-    @staticmethod
-    def subn(blank: str, text: str) -> tuple[str, int]:
-        uses = 0
-
-        def verb(match: re.Match) -> str:
-            nonlocal uses
-            before, word, after = match.group(1), match.group(2), match.group(3) or ""
-            if word == "countered" or (before not in _NOUN_BEFORE and not before.endswith(("counter", "counters"))
-                                       and _OBJECTS.match(after)):
-                uses += 1
-                return match.group(0).replace(word, blank)
-            return match.group(0)
-
-        return _COUNTER.sub(verb, text), uses
+def _counter_verbs(text: str) -> tuple[str, int]:
+    """``text`` with the verb uses of "counter" blanked out, and how many there were."""
+    verbs = [match for match in _COUNTER.finditer(text)
+             if match.group(2) == "countered"
+             or (match.group(1) not in _NOUN_BEFORE and _OBJECTS.match(match.group(3) or ""))]
+    for match in reversed(verbs):
+        text = text[:match.start(2)] + " " + text[match.end(2):]
+    return text, len(verbs)
 
 
-# the keyword actions whose word is also a noun, read as actions only
+# the keyword actions whose word is also a noun, read as actions only: text → (text with the
+# action's uses blanked out, how many)
 _ACTIONS = {
-    "counter": _CounterVerb(),
+    "counter": _counter_verbs,
     # "exile target creature", "exiled": the action (701.13); "from exile", "in exile": the zone (CR 406)
-    "exile": re.compile(r"(?<!\bin )(?<!\bfrom )\bexile(?:s|d|ing)?\b"),
+    "exile": partial(re.compile(r"(?<!\bin )(?<!\bfrom )\bexile(?:s|d|ing)?\b").subn, " "),
 }
 
 
 @lru_cache(maxsize=None)
-def _keyword(word: str) -> re.Pattern:
-    """The keyword as a word, inflected ("explores"): compiled for the keywords texts use."""
-    return re.compile(rf"\b{re.escape(word)}(?:s|es|ed|ing)?\b")
+def _keyword(word: str):
+    """The keyword as a word, inflected ("explores"), blanked out of a text: text → (text, uses);
+    compiled for the keywords texts use."""
+    return partial(re.compile(rf"\b{re.escape(word)}(?:s|es|ed|ing)?\b").subn, " ")
