@@ -356,7 +356,8 @@ class RulesBook:
                              if edition.rules[n] not in answer.rules]
         if not answer.rules and not answer.glossary:
             answer.kind = "none"
-        elif (term or titled) and "." in answer.rules[0].number and not is_subrule(answer.rules[0].number):
+        elif (term or titled) and answer.rules and "." in answer.rules[0].number \
+                and not is_subrule(answer.rules[0].number):
             # the rule named so comes with its subrules, as a look-up by number gives it
             head = answer.rules[0]
             subrules = [edition.rules[n] for n in edition.children.get(head.number, [])]

@@ -2,6 +2,7 @@
 import pytest
 
 from bot.rules.command import answer_reply
+from bot.rules.numbers import glossary_value, query_of
 from bot.text import fold
 from tests.test_cli import run
 
@@ -69,3 +70,11 @@ def test_nonsense_finds_nothing_and_suggests_nothing(rules_book, query):
 def test_a_typo_still_finds_the_rule_and_a_misspelt_title_is_suggested(rules_book):
     assert _numbers(rules_book, "flyng")[0] == "702.9"
     assert [v for _, v in rules_book.suggestions("Tramplle")] == ["702.19", "g:Trample"]
+
+
+@pytest.mark.parametrize("term", ["Card Pool", "APNAP Order", "Draft"])
+def test_a_glossary_entry_that_points_to_no_rule_is_answered_with_its_definition(rules_book, term):
+    """As typed, or chosen from /rule's autocomplete (its value names the entry)."""
+    for query in (term, query_of(glossary_value(term))):
+        answer = rules_book.lookup(query)
+        assert answer.kind != "none" and [t for t, _ in answer.glossary][:1] == [term], query
