@@ -40,7 +40,7 @@ class Keywords:
         for part in (name or "").lower().split(" // "):
             for own in (part, part.split(",")[0]):   # the whole name, and its short form
                 if own and own not in self._titles:  # a card named "Exile" exiles all the same
-                    lowered = lowered.replace(own, " ")
+                    lowered = re.sub(rf"\b{re.escape(own)}\b", " ", lowered)   # as words: "Ram" is not in "trample"
         found = set()
         for word, number, _ in self._longest_first:
             if word in lowered:

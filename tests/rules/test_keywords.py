@@ -39,6 +39,7 @@ def test_a_keyword_is_cited_for_what_the_words_mean(keywords, text, rules):
     ("Etali, Primal Storm", "Whenever Etali attacks, exile the top card of each player's library.",
      ["701.13"]),                                                                   # not 702.40 Storm
     ("Exile", "Exile target nonwhite attacking creature. You gain life equal to its toughness.", ["701.13"]),
+    ("Ash, Party Crasher", "Flash\nTrample", ["702.8", "702.19"]),   # its names, as words only
 ])
 def test_the_cards_own_name_in_its_text_is_not_a_keyword(keywords, name, text, rules):
     assert keywords.rules(text, name=name) == rules
