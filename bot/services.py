@@ -68,11 +68,14 @@ class Services:
 
     def refresh(self) -> bool:
         """Fetch and import what changed upstream, then answer from the new catalog: the new
-        catalog, name index and rules are loaded first and swapped in together. True when the
-        data changed."""
+        catalog, name index and rules are loaded first and swapped in together. The catalog may
+        also have been replaced by another process sharing it (which held the refresh lock). True
+        when this process now answers from new data."""
         from bot.catalog.refresh import refresh
-        imported = refresh(self.config)
-        if not imported:
+        self._close_retired()   # the last refresh's: answers that were reading them ended long ago
+        held = self.catalog     # what it answers from now
+        refresh(self.config)
+        if not held.replaced():
             return False
         fresh = Services(self.config)
         loaded = {"catalog": fresh.catalog, "matcher": fresh.matcher, "rules": fresh.rules,
@@ -85,10 +88,15 @@ class Services:
         log.info("now answering from the refreshed catalog %s", self.config.catalog_path)
         return True
 
-    def close(self) -> None:
-        for old in self._retired:
+    def _close_retired(self) -> None:
+        """Close what a refresh replaced: the file it holds, renamed over, is freed on disk."""
+        with self._lock:
+            retired, self._retired = self._retired, []
+        for old in retired:
             old.close()
-        self._retired.clear()
+
+    def close(self) -> None:
+        self._close_retired()
         if "ask_index" in self.__dict__:
             self.ask_index.close()
         if "catalog" in self.__dict__:

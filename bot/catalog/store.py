@@ -97,6 +97,14 @@ def _ruling(row) -> Ruling:
                   tuple(row[10].split(",")) if row[10] else ())
 
 
+def _file_identity(path: Path) -> tuple | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return stat.st_dev, stat.st_ino, stat.st_mtime_ns
+
+
 class Catalog:
     """The catalog file, opened read-only. Safe to share between threads."""
 
@@ -104,6 +112,7 @@ class Catalog:
         self.path = Path(path)
         if not self.path.exists():
             raise FileNotFoundError(f"no catalog at {self.path}: run 'wayfinder data import' or 'make run'")
+        self._opened = _file_identity(self.path)
         try:
             self.con = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, check_same_thread=False)
             self.con.execute("SELECT 1 FROM cards LIMIT 1").fetchall()   # a catalog: it has the cards table
@@ -114,6 +123,11 @@ class Catalog:
 
     def close(self) -> None:
         self.con.close()
+
+    def replaced(self) -> bool:
+        """Whether an import has put another file in this catalog's place since it was opened
+        (by this process or another one: imports rename a new file over the old)."""
+        return _file_identity(self.path) != self._opened
 
     def query(self, sql: str, params: tuple = ()) -> list[tuple]:
         with self._lock:

@@ -89,6 +89,29 @@ def test_with_settings_on_postgresql_one_process_of_the_deployment_refreshes_at_
     assert refresh(config, say=lambda line: None)
 
 
+def test_every_process_sharing_the_catalog_answers_from_the_new_one(upstream):
+    """The process that imported, and another one that found nothing new upstream (the first had
+    already fetched it) or found the refresh lock held: both answer from the new catalog, and the
+    file they left is closed at their next refresh."""
+    from bot.rulings.select import rulings_for
+    from bot.services import Services
+    importer, other = Services(Config.from_env(upstream)), Services(Config.from_env(upstream))
+    jadelight = other.catalog.card_by_english_name("Jadelight Ranger").oracle_id
+    old = other.catalog
+    try:
+        assert importer.refresh() is True
+        assert other.refresh() is True        # nothing new upstream for it, but a new catalog file
+        for services in (importer, other):
+            texts = [e.text for e in rulings_for(services.catalog, jadelight, "en").entries]
+            assert NEW_RULING in texts
+        assert other.refresh() is False
+        with pytest.raises(Exception, match="closed"):
+            old.card_by_english_name("Opt")      # the replaced file's handle was let go
+    finally:
+        importer.close()
+        other.close()
+
+
 @pytest.fixture
 def e2e_env(upstream, monkeypatch):
     for key, value in upstream.items():
