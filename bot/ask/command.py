@@ -3,25 +3,32 @@ from __future__ import annotations
 
 from bot.i18n import messages
 from bot.reply import Choice, Reply
+from bot.rulings.select import dated
 from bot.services import Services
 
 RULE_VALUE, CARD_VALUE = "rule:", "card:"
 MAX_QUESTION_OPTION = 4000      # what Discord lets a reader type; the search reads MAX_QUESTION of it
 
 
-def _shown(services: Services, result, lang: str):
-    """The text to show for a result: a ruling in the reader's language where the catalog has
-    it, else its English original, else the language it exists in."""
+def _shown(services: Services, result, lang: str, machine: str):
+    """The text to show for a result, its language, and for a ruling the version shown (its date,
+    source and status are that text's): the ruling in the reader's language where the catalog has
+    it (not a machine translation when the server hides them), else its English original, else the
+    language it exists in."""
     if result.kind != "ruling":
-        return result.text, result.lang
-    versions = {doc.lang: doc.text for doc in services.ask_index.group(result.group)}
+        return result.text, result.lang, None
+    docs = services.ask_index.group(result.group)
+    rulings = services.catalog.rulings_by_id([int(doc.ref) for doc in docs])
+    versions = {doc.lang: (doc, rulings.get(int(doc.ref))) for doc in docs}
     for wanted in (lang, "en", result.lang):
-        if wanted in versions:
-            return versions[wanted], wanted
-    return result.text, result.lang
+        doc, ruling = versions.get(wanted, (None, None))
+        if doc is not None and not (machine == "hide" and ruling is not None and ruling.status == "machine"):
+            return doc.text, wanted, ruling
+    return result.text, result.lang, rulings.get(int(result.ref))
 
 
-def ask(services: Services, question: str, lang: str, *, limit: int = 5) -> Reply:
+def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine: str = "show") -> Reply:
+    """``machine``: the server's machine translations setting ("show" marked, or "hide")."""
     # the search (stemmers, game terms, ranking) is loaded by the first question, not at start
     from bot.ask.pages import answer_pages, passage
     from bot.ask.search import rank
@@ -56,7 +63,7 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5) -> Repl
             "results": []}
     highlighted = []
     for result in results:
-        text, text_lang = _shown(services, result, lang)
+        text, text_lang, ruling = _shown(services, result, lang, machine)
         item = {"kind": result.kind, "text": text, "lang": text_lang, "score": result.score}
         if result.kind == "rule":
             item.update(number=result.ref, edition=book.current.effective_date)
@@ -64,12 +71,13 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5) -> Repl
             item.update(term=result.ref, edition=book.current.effective_date)
         else:
             card = catalog.card(result.oracle_id)
-            ruling = catalog.rulings_by_id([int(result.ref)]).get(int(result.ref))
             name = card.name if card else result.oracle_id
             shown = catalog.printed_name(result.oracle_id, lang) or name
-            item.update(card=name, oracle_id=result.oracle_id, card_shown=shown,
-                        published_at=ruling.published_at if ruling else None,
-                        source=ruling.source if ruling else None, cites=list(result.cites))
+            original = catalog.rulings_by_id([ruling.original_id]).get(ruling.original_id) \
+                if ruling and ruling.original_id else None
+            published_at, source = dated(ruling, original) if ruling else (None, None)
+            item.update(card=name, oracle_id=result.oracle_id, card_shown=shown, published_at=published_at,
+                        source=source, status=ruling.status if ruling else None, cites=list(result.cites))
         data["results"].append(item)
         highlighted.append(passage(text, text_lang, set(result.matched)))
     notes = [msg._("Your input was cut to {limit} characters.", limit=MAX_QUESTION)] if understood.truncated else []

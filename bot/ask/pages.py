@@ -78,6 +78,10 @@ def answer_pages(data: dict, msg: Messages, highlighted: list[str]) -> list[Page
         notes = []
         if result["lang"] != data["lang"]:
             notes.append(msg._("Language: {language}", language=msg.language_name(result["lang"])))
+        if result.get("status") == "machine":
+            notes.append(msg._("Machine translation — the English original is authoritative."))
+        elif result.get("status") == "partial":
+            notes.append(msg._("Partly translated — some sentences are still in English."))
         if result.get("cites"):
             notes.append(msg._("Rules cited: {numbers}", numbers=", ".join(result["cites"])))
         value = text + ("\n" + "\n".join(f"*{n}*" for n in notes) if notes else "")

@@ -81,6 +81,14 @@ def _sort_key(entry: RulingEntry) -> tuple:
     return (entry.published_at or "9999", )
 
 
+def dated(r: Ruling, original: Ruling | None) -> tuple[str | None, str]:
+    """A translation's date and source, completed from its English original (the date only from
+    an original on the same card)."""
+    same_card = original is not None and original.oracle_id == r.oracle_id
+    source = r.source if r.source != "unknown" else (original.source if original else "unknown")
+    return r.published_at or (original.published_at if same_card else None), source
+
+
 def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | None = None,
                 machine: str = "show") -> RulingsReport | None:
     """The rulings of a card for a reader of ``lang``, each in the first language that exists.
@@ -97,12 +105,6 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
 
     def original_of(r: Ruling) -> Ruling | None:
         return originals.get(r.original_id) if r.original_id else None
-
-    def dated(r: Ruling, original: Ruling | None) -> tuple[str | None, str]:
-        """A translation's date and source, completed from its original on the same card."""
-        same_card = original is not None and original.oracle_id == r.oracle_id
-        source = r.source if r.source != "unknown" else (original.source if original else "unknown")
-        return r.published_at or (original.published_at if same_card else None), source
 
     def english_entry(r: Ruling, shown: str, date: str | None = None, source: str | None = None,
                       sources: tuple = ()) -> RulingEntry:

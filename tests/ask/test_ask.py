@@ -182,3 +182,38 @@ def test_wayfinder_ask_on_the_command_line(bundled_catalog_path, tmp_path):
     assert "Traceback" not in nothing.stderr
     empty = run("   ")
     assert empty.returncode == 1 and "Ask a question about the rules" in empty.stdout
+
+
+def test_a_ruling_is_labelled_as_the_version_shown_and_a_hidden_machine_translation_gives_way(
+        tmp_path, bundled_catalog_path):
+    """The Italian text of a Defossilize ruling is a partial translation: it is said so, under its
+    own date and source. Made a machine translation, a server that hides those gets its English
+    original instead, labelled English."""
+    import shutil
+    import sqlite3
+    path = tmp_path / "catalog.sqlite3"
+    shutil.copy(bundled_catalog_path, path)
+    question = "In alcuni casi insoliti, i permanenti non creatura possono esplorare?"
+    services = Services(Config.from_env({"WAYFINDER_CATALOG": str(path)}))
+    try:
+        reply = ask(services, question, "it")
+        partial = next(r for r in reply.data["results"] if r["kind"] == "ruling" and r["lang"] == "it")
+        assert partial["status"] == "partial" and partial["source"] == "wotc" and partial["published_at"]
+        assert "Traduzione parziale: alcune frasi sono ancora in inglese." in reply.pages[0].as_text()
+    finally:
+        services.close()
+    with sqlite3.connect(path) as con:
+        con.execute("UPDATE rulings SET status = 'machine' WHERE lang = 'it' AND status = 'partial'")
+    con.close()
+    services = Services(Config.from_env({"WAYFINDER_CATALOG": str(path)}))
+    try:
+        shown = ask(services, question, "it")
+        machine = next(r for r in shown.data["results"] if r["kind"] == "ruling" and r["status"] == "machine")
+        assert machine["lang"] == "it"
+        assert "Traduzione automatica" in shown.pages[0].as_text()
+        hidden = ask(services, question, "it", machine="hide")
+        assert not [r for r in hidden.data["results"] if r["kind"] == "ruling" and r["status"] == "machine"]
+        assert any(r["kind"] == "ruling" and r["lang"] == "en" and "noncreature permanents may explore" in r["text"]
+                   for r in hidden.data["results"])
+    finally:
+        services.close()
