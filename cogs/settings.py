@@ -58,7 +58,7 @@ class ConfirmReset(OwnerView):
 
 
 @app_commands.default_permissions(manage_guild=True)
-class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_T("Server and personal settings")):
+class Settings(commands.GroupCog, group_name=_T("settings"), group_description=_T("Server settings")):
     def __init__(self, bot):
         self.bot = bot
         super().__init__()
