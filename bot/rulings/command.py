@@ -4,7 +4,7 @@ from __future__ import annotations
 from bot.i18n import Messages, messages
 from bot.pages import CHOICE_LIMIT, Page
 from bot.rulings.select import MAX_SEARCH_CHARS, RulingEntry, RulingsReport, rulings_for
-from bot.rulings.pages import card_title, has_translations, language_label, ruling_pages
+from bot.rulings.pages import card_title, has_translations, language_label, other_card_name, ruling_pages
 from bot.services import Services
 from bot.text import MAX_QUERY_CHARS
 from bot.matching.lookup import resolve_card
@@ -40,14 +40,26 @@ def ruling(services: Services, card: str, lang: str, *, search: str | None = Non
     return reply
 
 
+def _dated_json(entry: RulingEntry, msg: Messages) -> dict:
+    """Where a ruling's text comes from: its date, source, documents, and the card it was
+    published for when that is another card."""
+    other = entry.other_card
+    return {"published_at": entry.published_at, "date": msg.date(entry.published_at), "source": entry.source,
+            "sources": [s.as_dict() for s in entry.sources],
+            "other_card": {"oracle_id": other.oracle_id, "name": other.name, "shown": other_card_name(other)}
+            if other else None}
+
+
 def ruling_json(entry: RulingEntry, report: RulingsReport, msg: Messages) -> dict:
     """One ruling as `ruling --json` and `card --json` print it (README, /ruling)."""
-    return {"published_at": entry.published_at, "date": msg.date(entry.published_at), "source": entry.source,
+    dated = _dated_json(entry, msg)
+    return {"published_at": dated["published_at"], "date": dated["date"], "source": dated["source"],
             "lang": entry.lang, "status": entry.status, "text": entry.text, "wordings": list(entry.wordings),
             "untranslated_sentences": list(entry.untranslated_sentences),
-            "english_original": entry.english_original, "shown": entry.shown,
-            "label": language_label(entry, report, msg),
-            "sources": [s.as_dict() for s in entry.sources]}
+            "english_original": entry.english_original,
+            "original": _dated_json(entry.original, msg) if entry.original else None,
+            "shown": entry.shown, "label": language_label(entry, report, msg),
+            "sources": dated["sources"], "other_card": dated["other_card"]}
 
 
 def card(services: Services, name: str, lang: str | None = None, *, as_json: bool = False) -> Reply:

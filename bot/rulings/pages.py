@@ -3,16 +3,24 @@ from __future__ import annotations
 
 from bot.i18n import Messages
 from bot.pages import Field, Page, escape, pack, split_value
-from bot.rulings.select import (ENGLISH_FALLBACK, IN_READER_LANGUAGE, MACHINE_HIDDEN, NO_ENGLISH, RulingEntry,
-                                RulingsReport)
+from bot.rulings.select import (ENGLISH_FALLBACK, IN_READER_LANGUAGE, MACHINE_HIDDEN, NO_ENGLISH, OtherCard,
+                                RulingEntry, RulingsReport)
 
 SOURCE_NAMES = {"wotc": "WotC", "scryfall": "Scryfall"}
 COLOR = 0x2E8B57
 
 
+def _named(shown: str | None, name: str) -> str:
+    """A card's name in the reader's language, with its English name beside it."""
+    return name if not shown or shown == name else f"{shown} ({name})"
+
+
 def card_title(report: RulingsReport) -> str:
-    shown = report.display_name
-    return shown if shown == report.card.name else f"{shown} ({report.card.name})"
+    return _named(report.display_name, report.card.name)
+
+
+def other_card_name(card: OtherCard) -> str:
+    return _named(card.printed, card.name)
 
 
 def _heading(entry: RulingEntry, msg: Messages) -> str:
@@ -43,6 +51,8 @@ def _notes(entry: RulingEntry, report: RulingsReport, msg: Messages, show_origin
     label = language_label(entry, report, msg)
     if label:
         notes.append(label)
+    if entry.other_card:
+        notes.append(msg._("A ruling published for another card: {card}.", card=other_card_name(entry.other_card)))
     if entry.status == "machine" and entry.shown != MACHINE_HIDDEN:
         notes.append(msg._("Machine translation — the English original is authoritative."))
     if entry.shown != MACHINE_HIDDEN and (entry.status == "partial" or "en" in entry.untranslated_sentences):
@@ -54,16 +64,21 @@ def _notes(entry: RulingEntry, report: RulingsReport, msg: Messages, show_origin
     return notes
 
 
+def _fields(heading: str, entry: RulingEntry, notes: list[str]) -> list[Field]:
+    text = entry.text + ("\n" + "\n".join(f"*{n}*" for n in notes) if notes else "")
+    return [Field(heading if i == 0 else "…", piece) for i, piece in enumerate(split_value(text))]
+
+
 def ruling_blocks(report: RulingsReport, msg: Messages, show_originals: bool) -> list[list[Field]]:
+    """Each ruling under its date and source; with ``show_originals``, a translation's English
+    original after it, under the original's own date, source, documents and card."""
     blocks = []
     for entry in report.entries:
-        notes = _notes(entry, report, msg, show_originals)
-        text = entry.text + ("\n" + "\n".join(f"*{n}*" for n in notes) if notes else "")
-        pieces = split_value(text)
-        block = [Field(_heading(entry, msg) if i == 0 else "…", piece) for i, piece in enumerate(pieces)]
-        if show_originals and entry.english_original:
-            for i, piece in enumerate(split_value(entry.english_original)):
-                block.append(Field(msg._("English original") if i == 0 else "…", piece))
+        block = _fields(_heading(entry, msg), entry, _notes(entry, report, msg, show_originals))
+        if show_originals and entry.original:
+            original = entry.original
+            block += _fields(f"{msg._('English original')} · {_heading(original, msg)}", original,
+                             _notes(original, report, msg, False))
         blocks.append(block)
     return blocks
 

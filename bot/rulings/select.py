@@ -27,6 +27,14 @@ MACHINE_HIDDEN = "machine-hidden"   # the server hides machine translations: the
 NO_ENGLISH = "no-english"           # neither the reader's language nor English: what exists
 
 
+class OtherCard(NamedTuple):
+    """The card a ruling was published for, when it is not the card asked about: a translation
+    can render an English original published for another card (the same ruling, several cards)."""
+    oracle_id: str
+    name: str                         # English
+    printed: str | None               # its name in the reader's language, where the catalog has it
+
+
 class RulingEntry(NamedTuple):
     """One ruling as a reader sees it (a named tuple, like the catalog's value types)."""
     text: str                         # in ``lang``
@@ -34,15 +42,21 @@ class RulingEntry(NamedTuple):
     status: str                       # original | translation | machine | partial
     published_at: str | None
     source: str                       # wotc | scryfall | unknown
-    english_original: str | None = None   # the English original, when ``text`` is a translation
     wordings: tuple[str, ...] = ()    # other wordings of the same ruling, folded into this one
     untranslated_sentences: tuple[str, ...] = ()   # languages of sentences left untranslated
     shown: str = IN_READER_LANGUAGE   # why it is shown in ``lang``: see the constants above
     sources: tuple = ()               # the documents that hold it (bot.catalog.RulingSource)
+    original: RulingEntry | None = None   # the English original, when ``text`` is a translation:
+    #                                       its own date, source, documents and card
+    other_card: OtherCard | None = None   # the card ``text`` was published for, if not this one
 
     @property
     def is_translation(self) -> bool:
         return self.lang != "en"
+
+    @property
+    def english_original(self) -> str | None:
+        return self.original.text if self.original else None
 
 
 class RulingsReport(NamedTuple):
@@ -81,12 +95,13 @@ def _sort_key(entry: RulingEntry) -> tuple:
     return (entry.published_at or "9999", )
 
 
-def dated(r: Ruling, original: Ruling | None) -> tuple[str | None, str]:
-    """A translation's date and source, completed from its English original (the date only from
-    an original on the same card)."""
-    same_card = original is not None and original.oracle_id == r.oracle_id
-    source = r.source if r.source != "unknown" else (original.source if original else "unknown")
-    return r.published_at or (original.published_at if same_card else None), source
+def dated(r: Ruling, other: Ruling | None) -> tuple[str | None, str]:
+    """A ruling's date and source, completed from the other language's version of it: a
+    translation's from its English original, an original's from the translation (the date only
+    when both are on the same card)."""
+    same_card = other is not None and other.oracle_id == r.oracle_id
+    source = r.source if r.source != "unknown" else (other.source if other else "unknown")
+    return r.published_at or (other.published_at if same_card else None), source
 
 
 def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | None = None,
@@ -106,10 +121,22 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
     def original_of(r: Ruling) -> Ruling | None:
         return originals.get(r.original_id) if r.original_id else None
 
-    def english_entry(r: Ruling, shown: str, date: str | None = None, source: str | None = None,
-                      sources: tuple = ()) -> RulingEntry:
-        return RulingEntry(r.text, "en", "original", date or r.published_at, source or r.source, None,
-                           r.wordings, r.mixed_langs, shown, sources or r.sources)
+    other_cards: dict[str, OtherCard] = {}
+
+    def other_card(r: Ruling) -> OtherCard | None:
+        if r.oracle_id == oracle_id:
+            return None
+        if r.oracle_id not in other_cards:
+            other = catalog.card(r.oracle_id)
+            printed = catalog.printed_name(r.oracle_id, lang) if lang != "en" else None
+            other_cards[r.oracle_id] = OtherCard(r.oracle_id, other.name if other else r.oracle_id, printed)
+        return other_cards[r.oracle_id]
+
+    def english_entry(r: Ruling, shown: str, translation: Ruling | None = None) -> RulingEntry:
+        """An English original under its own date, source, documents and card."""
+        date, source = dated(r, translation)
+        return RulingEntry(r.text, "en", "original", date, source, r.wordings, r.mixed_langs, shown,
+                           r.sources, None, other_card(r))
 
     fallback = ENGLISH_FALLBACK if lang != "en" else IN_READER_LANGUAGE
     entries: list[RulingEntry] = []
@@ -122,11 +149,11 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
         if original:
             shown_english.add(fold(original.text))
         if r.status == "machine" and machine == "hide" and original:
-            entries.append(english_entry(original, MACHINE_HIDDEN, date, source, r.sources))
+            entries.append(english_entry(original, MACHINE_HIDDEN, r))
             continue
-        entries.append(RulingEntry(r.text, r.lang, r.status, date, source,
-                                   original.text if original else None, r.wordings, r.mixed_langs,
-                                   IN_READER_LANGUAGE, r.sources))
+        entries.append(RulingEntry(r.text, r.lang, r.status, date, source, r.wordings, r.mixed_langs,
+                                   IN_READER_LANGUAGE, r.sources,
+                                   english_entry(original, IN_READER_LANGUAGE, r) if original else None))
     for r in english:
         if fold(r.text) not in shown_english:
             shown_english.add(fold(r.text))
@@ -135,13 +162,13 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
         if r.lang == lang:
             continue
         original = original_of(r)
-        date, source = dated(r, original)
         if original is None:
-            entries.append(RulingEntry(r.text, r.lang, r.status, date, source, None, r.wordings,
+            date, source = dated(r, None)
+            entries.append(RulingEntry(r.text, r.lang, r.status, date, source, r.wordings,
                                        r.mixed_langs, NO_ENGLISH, r.sources))
         elif fold(original.text) not in shown_english:
             shown_english.add(fold(original.text))
-            entries.append(english_entry(original, fallback, date, source, r.sources))
+            entries.append(english_entry(original, fallback, r))
     entries.sort(key=_sort_key)
     total = len(entries)
     if search:
