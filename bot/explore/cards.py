@@ -41,12 +41,23 @@ class Payoff:
 
 
 @dataclass(frozen=True)
+class ExileCards:
+    """"Exile N target cards from an opponent's graveyard", before the rest of the effect: the N
+    targets are N different cards in one opponent's graveyard, chosen as the ability is activated."""
+    count: int
+    targeting: tuple[str, ...] = ()     # rulings on choosing the targets
+    one_illegal: tuple[str, ...] = ()   # rulings when some targets are illegal as it resolves
+    all_illegal: tuple[str, ...] = ()   # rulings when all of them are
+
+
+@dataclass(frozen=True)
 class Activated:
     """An activated ability: its costs ("tap", "sacrifice", "discard", "sacrifice another", or mana
-    text like "{2}{G}") and what it does."""
+    text like "{2}{G}") and what it does (``exiles`` first, then ``effect``)."""
     cost: tuple[str, ...]
     effect: Explores
     sorcery: bool = False          # "Activate only as a sorcery"
+    exiles: ExileCards | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,9 @@ CARDS: dict[str, Card] = {
     "Seeker of Sunlight": Card(activated=Activated(("{2}{G}",), ONCE, sorcery=True)),
     "Tomb Robber": Card(activated=Activated(("{1}", "discard"), ONCE)),
     "Legion Vanguard": Card(activated=Activated(("{1}", "sacrifice another"), ONCE)),
+    "Deadeye Tracker": Card(activated=Activated(("{1}{B}", "tap"), ONCE, exiles=ExileCards(
+        2, targeting=("ruling:deadeye-single",), one_illegal=("ruling:deadeye-one",),
+        all_illegal=("ruling:deadeye-each",)))),
     # Creating a Map; the Map's ability; "target creature you control explores" when it enters.
     "Topography Tracker": Card(enters=(CreateMap(),), replacement="twice"),
     MAP_TOKEN: Card(activated=Activated(("{1}", "tap", "sacrifice"), Explores(1, target=True), sorcery=True)),
@@ -189,6 +203,15 @@ RULINGS = {
     "ruling:unknown-illegal": ("2018-01-19",
         "If the target creature is an illegal target by the time Enter the Unknown tries to resolve, the "
         "spell doesn't resolve. It won't explore, and you won't be able to play an additional land."),
+    "ruling:deadeye-single": ("2017-09-29",
+        "You can't activate Deadeye Tracker's ability without targeting two cards in a single opponent's "
+        "graveyard."),
+    "ruling:deadeye-one": ("2017-09-29",
+        "If one target card is an illegal target by the time Deadeye Tracker's ability resolves, the remaining "
+        "legal target is exiled and Deadeye Tracker explores."),
+    "ruling:deadeye-each": ("2017-09-29",
+        "If each target card is an illegal target by the time Deadeye Tracker's ability resolves, the entire "
+        "ability doesn't resolve. Deadeye Tracker won't explore."),
 }
 
 

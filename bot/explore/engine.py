@@ -15,9 +15,9 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from bot.explore.cards import MAP_TOKEN, Card, CreateMap, Explores, Payoff, Spell, behaviour
+from bot.explore.cards import MAP_TOKEN, Card, CreateMap, ExileCards, Explores, Payoff, Spell, behaviour
 from bot.explore.choices import Choices, NeedChoice, ScenarioError
-from bot.explore.model import (Action, Activate, Attack, CardFacts, Cast, Enter, Event, Explore, Explored,
+from bot.explore.model import (PLAYERS, Action, Activate, Attack, CardFacts, Cast, Enter, Event, Explore, Explored,
                                GameState, Leaves, Permanent)
 
 __all__ = ["Engine", "NeedChoice", "ScenarioError"]
@@ -44,6 +44,9 @@ class Ability:
     target: object = None       # a Ref, or a card in a graveyard (checked on resolution)
     wants_target: str | None = None   # "creature you control" | "creature an opponent controls"
     data: dict = field(default_factory=dict)
+    cards: tuple[CardFacts, ...] = ()   # target cards in a graveyard, exiled first (checked on resolution)
+    graveyard: str = "opponent"         # whose graveyard ``cards`` are in
+    exiles: ExileCards | None = None    # what the card table says of them (their rulings)
 
     def label(self) -> str:
         return self.card
@@ -209,12 +212,12 @@ class Engine:
         if item.id is not None:
             self.leave(item.id, returns=item.returns, to=item.to)
             return
-        graveyard = self.state.graveyard
-        card = next((c for c in graveyard if c.name.lower() == (item.card or "").lower()), None)
+        owner = self.state.player(item.owner)
+        card = next(iter(self._named(owner.graveyard, item.card or "")), None)
         if card is None:
             raise ScenarioError("No card named “{card}” in the graveyard to leave it.", card=item.card or "")
-        graveyard.remove(card)
-        getattr(self.state.you, item.to).append(replace(card))
+        _remove(owner.graveyard, card)
+        getattr(owner, item.to).append(replace(card))
         self.emit("card_leaves", ("400.7",), card=card.name, to=item.to)
 
     def _push_pending(self) -> None:
@@ -279,7 +282,23 @@ class Engine:
             return "gone"
         return None
 
+    def _legal_cards(self, ability: Ability) -> list[CardFacts]:
+        """The target cards still in the graveyard they were targeted in (CR 608.2b); the others are said."""
+        graveyard = self.state.player(ability.graveyard).graveyard
+        legal = [c for c in ability.cards if any(c is g for g in graveyard)]
+        exiles = ability.exiles
+        for card in ability.cards:
+            if not any(card is c for c in legal):
+                self.emit("target_illegal", ("608.2b", "400.7") + (exiles.one_illegal if legal else ()),
+                          card=ability.card, target=card.name)
+        if not legal:
+            self.emit("fizzle_all", ("608.2b",) + exiles.all_illegal, card=ability.card)
+        return legal
+
     def _resolve(self, ability: Ability) -> None:
+        exiled = self._legal_cards(ability) if ability.cards else []
+        if ability.cards and not exiled:
+            return
         if ability.target is not None:
             problem = self._target_problem(ability)
             if problem is not None:
@@ -292,6 +311,11 @@ class Engine:
                     self.state.player(ability.controller).graveyard.append(ability.data["card"])
                 return
         self.emit("resolve", ("608.2",), source=ability.source, card=ability.card)
+        owner = self.state.player(ability.graveyard)
+        for card in exiled:
+            _remove(owner.graveyard, card)
+            owner.exile.append(replace(card))
+            self.emit("exile_card", ("701.13a",), card=card.name, player=ability.graveyard)
         effect = ability.effect
         if isinstance(effect, CreateMap):
             token = CardFacts(MAP_TOKEN, "Token Artifact — Map", token=True)
@@ -542,10 +566,53 @@ class Engine:
                 raise ScenarioError("{card} needs a target: {target} is not a creature you control.",
                                     card=source.card.name, target=action.target or "—")
             item.target, item.wants_target = self.ref(action.target), "creature you control"
+        if ability.exiles is not None:
+            item.exiles, item.graveyard = ability.exiles, next(p for p in PLAYERS if p != source.controller)
+            item.cards = self._graveyard_targets(source, ability.exiles, action.targets, item.graveyard)
         self.emit("activate", ("602.2",), id=source.id, card=source.card.front_name, target=action.target or "")
+        for card in item.cards:
+            self.emit("target_card", ("601.2c",) + ability.exiles.targeting, card=source.card.front_name,
+                      target=card.name, player=item.graveyard)
         self._pay(source, ability.cost, action)
         self.stack.append(item)
         self.settle(leaving)
+
+    def _graveyard_targets(self, source: Permanent, exiles: ExileCards, names: tuple[str, ...],
+                           owner: str) -> tuple[CardFacts, ...]:
+        """The cards named, each a different card in ``owner``'s graveyard (CR 115.3, 601.2c): with fewer
+        cards there than it needs, the ability can't be activated (CR 602.2)."""
+        graveyard, card = self.state.player(owner).graveyard, source.card.front_name
+        if len(graveyard) < exiles.count:
+            raise ScenarioError("{card}'s ability can't be activated: it needs {count} different target cards in one "
+                                "opponent's graveyard, and that graveyard has fewer than {count} cards (CR 115.3, "
+                                "601.2c, 602.2).", card=card, count=exiles.count)
+        if len(names) != exiles.count:
+            raise ScenarioError("{card} needs {count} target cards in an opponent's graveyard: name them in "
+                                "“targets”.", card=card, count=exiles.count)
+        chosen: list[CardFacts] = []
+        for name in names:
+            matches = self._named(graveyard, name)
+            if not matches:
+                raise ScenarioError("{card} can't target “{target}”: there is no card of that name in an opponent's "
+                                    "graveyard.", card=card, target=name)
+            free = [c for c in matches if not any(c is t for t in chosen)]
+            if not free:
+                raise ScenarioError("{card} can't target the same card twice, and there is no other “{target}” in "
+                                    "that graveyard (CR 115.3).", card=card, target=name)
+            chosen.append(free[0])
+        return tuple(chosen)
+
+    def _named(self, cards: list[CardFacts], name: str) -> list[CardFacts]:
+        """The cards called ``name``: their English name or front face's, else a printed name the catalog knows."""
+        wanted = name.strip().lower()
+        found = [c for c in cards if wanted in (c.name.lower(), c.front_name.lower())]
+        if found or self.lookup is None or not wanted:
+            return found
+        try:
+            english = self.lookup(name).name
+        except ScenarioError:
+            return []
+        return [c for c in cards if c.name == english]
 
     def _pay(self, source: Permanent, cost: tuple[str, ...], action: Activate) -> None:
         """Pay the costs in full (CR 601.2h, 602.2b); a cost that can't be paid refuses the activation."""
@@ -607,3 +674,8 @@ class Engine:
         if self.lookup is None:
             raise RuntimeError("the engine has no card catalog to look cards up in")
         return self.lookup(str(name))
+
+
+def _remove(cards: list[CardFacts], card: CardFacts) -> None:
+    """Take this very card out of a zone (an equal card beside it is another object, CR 400.7)."""
+    del cards[next(i for i, c in enumerate(cards) if c is card)]

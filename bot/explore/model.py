@@ -204,11 +204,13 @@ class Attack:
 
 @dataclass(frozen=True)
 class Activate:
-    """A permanent's activated ability is activated: its target, and what pays a discard or sacrifice cost."""
+    """A permanent's activated ability is activated: its target (a permanent's id), the cards it targets
+    in a graveyard (by name), and what pays a discard or sacrifice cost."""
     id: str
     target: str | None = None
     discard: str | None = None
     sacrifice: str | None = None
+    targets: tuple[str, ...] = ()
 
 
 Action = Explore | Enter | Cast | Attack | Activate
@@ -219,7 +221,7 @@ class Leaves:
     """Something leaves its zone after an ability is put on the stack, before it resolves.
 
     ``id``: a permanent leaves the battlefield (``to`` the graveyard, exile or hand); ``returns``: it
-    comes back at once, as a new object. ``card``: a card leaves its owner's graveyard (``to`` exile).
+    comes back at once, as a new object. ``card``: a card leaves its ``owner``'s graveyard (``to`` exile).
     ``before``: in response to the ability of this source (a card name or an id) — by default the
     action's own ability, or the abilities that trigger when the action happens.
     """
@@ -228,3 +230,4 @@ class Leaves:
     returns: bool = False
     to: str = "graveyard"
     before: str | None = None
+    owner: str = "you"

@@ -42,6 +42,8 @@ SIMPLE = {
     "fizzle": "The target {target} is gone: {card} does nothing.",
     "fizzle_new_object": "{target} left and came back: it is a new object, not the target, and {card} does nothing.",
     "fizzle_not_creature": "{target} is no longer a creature: it is not a legal target, and {card} does nothing.",
+    "target_illegal": "{target} has left the graveyard: it is no longer a legal target of {card}'s ability.",
+    "fizzle_all": "All the targets of {card}'s ability are illegal: it doesn't resolve, and {card} doesn't explore.",
     "source_gone": "{card} has left the battlefield: that part of its ability does nothing.",
     "pay_mana": "{cost} is paid.",
     "pay_tap": "{card} is tapped to pay the cost.",
@@ -63,6 +65,10 @@ VARIANTS = {
                             "library.", "{card} explores."),
     "gain_life": ("opponent", "The opponent gains {amount} life ({life}).", "You gain {amount} life ({life})."),
     "activate": ("target", "{card}'s ability is activated, targeting {target}.", "{card}'s ability is activated."),
+    "target_card": ("opponent", "{card} targets {target} in the opponent's graveyard.",
+                    "{card} targets {target} in your graveyard."),
+    "exile_card": ("opponent", "{card} is exiled from the opponent's graveyard.",
+                   "{card} is exiled from your graveyard."),
 }
 
 

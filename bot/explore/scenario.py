@@ -32,7 +32,7 @@ ACTIONS: dict[str, tuple[type, dict[str, str]]] = {
     "enter": (Enter, {"id": "id", "x": "count", "target": "id", "controller": "player", "creature": "flag"}),
     "cast": (Cast, {"target": "name", "creature": "flag"}),
     "attack": (Attack, {"damage": "flag"}),
-    "activate": (Activate, {"target": "id", "discard": "name", "sacrifice": "id"}),
+    "activate": (Activate, {"target": "id", "targets": "names", "discard": "name", "sacrifice": "id"}),
 }
 
 
@@ -166,6 +166,8 @@ def parse_action(data) -> Action:
             values[key] = value
         elif what == "player":
             values[key] = _player(value, key)
+        elif what == "names":
+            values[key] = tuple(_names(value, key))
         else:
             values[key] = str(value)
     first = "card" if kind in (Enter, Cast) else "id"
@@ -173,15 +175,16 @@ def parse_action(data) -> Action:
 
 
 def parse_leaving(items: list) -> tuple[Leaves, ...]:
-    """Each entry: an id, {"id", "returns", "to", "before"}, or {"card", "to", "before"} for a card
-    that leaves the graveyard."""
+    """Each entry: an id, {"id", "returns", "to", "before"}, or {"card", "owner", "to", "before"} for a
+    card that leaves its owner's graveyard (yours unless ``owner`` is "opponent")."""
     out = []
     for item in items:
         if isinstance(item, str):
             out.append(Leaves(item))
             continue
-        if not (isinstance(item, dict) and set(item) <= {"id", "card", "returns", "to", "before"}
-                and (isinstance(item.get("id"), str)) != (isinstance(item.get("card"), str))):
+        if not (isinstance(item, dict) and set(item) <= {"id", "card", "returns", "to", "before", "owner"}
+                and (isinstance(item.get("id"), str)) != (isinstance(item.get("card"), str))
+                and ("owner" not in item or "card" in item)):
             raise ScenarioError("Each entry of “leaves_before_resolution” is an id, an object with an “id” (and “returns”, "
                                 "“to”, “before”) or an object with a “card” in the graveyard.")
         to = item.get("to", "graveyard" if "id" in item else "exile")
@@ -189,7 +192,8 @@ def parse_leaving(items: list) -> tuple[Leaves, ...]:
             raise ScenarioError("“to” must be one of {zones} (for a card in the graveyard: exile).",
                                 zones=", ".join(LEAVES_TO))
         out.append(Leaves(item.get("id"), item.get("card"), bool(item.get("returns")), to,
-                          str(item["before"]) if item.get("before") else None))
+                          str(item["before"]) if item.get("before") else None,
+                          _player(item.get("owner", "you"), "owner")))
     return tuple(out)
 
 

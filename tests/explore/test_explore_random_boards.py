@@ -14,7 +14,7 @@ from bot.i18n import messages
 CARDS = ["Merfolk Branchwalker", "Jadelight Ranger", "Wildgrowth Walker", "Nicanzil, Current Conductor", "Map",
          "Topography Tracker", "Twists and Turns // Mycoid Maze", "Path of Discovery", "Glowcap Lantern",
          "Lurking Chupacabra", "Emperor's Vanguard", "Seeker of Sunlight", "Tomb Robber", "Legion Vanguard",
-         "Forest", "Opt", "Shadowed Caravel", "Merfolk Cave-Diver", "Jadelight Spelunker"]
+         "Forest", "Opt", "Shadowed Caravel", "Merfolk Cave-Diver", "Jadelight Spelunker", "Deadeye Tracker"]
 LIBRARY = ["Forest", "Opt", "Island", "Vraska's Contempt"]
 ANSWERS = ["keep", "graveyard", "top", "bottom", "no", "Forest", "Topography Tracker", "Twists and Turns"]
 
@@ -39,7 +39,9 @@ def random_scenario(rng: random.Random) -> dict:
                  "target": rng.choice(ids + ["Jadelight Ranger", "Opt"])},
         lambda: {"attack": pick(), "damage": rng.random() < .5},
         lambda: {"activate": pick(), "target": pick(), **({"discard": "Opt"} if rng.random() < .5 else {}),
-                 **({"sacrifice": pick()} if rng.random() < .5 else {})},
+                 **({"sacrifice": pick()} if rng.random() < .5 else {}),
+                 **({"targets": rng.sample(["Opt", "Forest", "Opt", "Island"], rng.randint(1, 3))}
+                    if rng.random() < .5 else {})},
     ])()
     leaving = []
     for _ in range(rng.randint(0, 2)):
@@ -50,13 +52,17 @@ def random_scenario(rng: random.Random) -> dict:
             leaving.append({"id": rng.choice(ids + ["new"]), "returns": rng.random() < .6,
                             **({"to": "exile"} if rng.random() < .3 else {}),
                             **({"before": rng.choice(CARDS + ids)} if rng.random() < .4 else {})})
-        else:
+        elif roll < .85:
             leaving.append({"card": "Jadelight Ranger"})
+        else:
+            leaving.append({"card": rng.choice(["Opt", "Forest"]), "owner": rng.choice(["you", "opponent"])})
     choices = [rng.choice(ANSWERS + [{"order": [rng.choice(CARDS)]}]) for _ in range(rng.randint(0, 3))]
     return {"library": [rng.choice(LIBRARY) for _ in range(rng.randint(0, 5))],
             "hand": rng.choice([[], ["Opt"], ["Forest", "Opt"]]), "graveyard": rng.choice([[], ["Jadelight Ranger"]]),
             "battlefield": board, "action": action, "leaves_before_resolution": leaving, "choices": choices,
-            **({"opponent": {"library": ["Forest", "Opt"]}} if rng.random() < .3 else {})}
+            **({"opponent": {"library": ["Forest", "Opt"], "graveyard": rng.choice([[], ["Opt"], ["Opt", "Forest"],
+                                                                                 ["Forest", "Opt", "Opt"]])}}
+               if rng.random() < .3 else {})}
 
 
 @pytest.mark.parametrize("seed", range(4))
