@@ -8,7 +8,8 @@ switch to the new catalog, its name index and rules, without a restart. Processe
 (and so a catalog) refresh one at a time: a lock file beside the catalog, held for the whole
 refresh; a process that finds it held skips its turn. With the settings on PostgreSQL, a
 database advisory lock is taken too, so that the processes of a deployment, whatever their host,
-fetch from upstream one at a time.
+fetch from upstream one at a time; a process that cannot reach that server, or gets no answer in
+time, skips its turn too, holding nothing.
 """
 from __future__ import annotations
 
@@ -16,12 +17,11 @@ import asyncio
 import fcntl
 import logging
 import os
-import threading
 from pathlib import Path
 from typing import Callable
 
 from bot.catalog.sync import sync
-from bot.config import Config, is_database_url
+from bot.config import Config, is_database_url, shown
 
 log = logging.getLogger(__name__)
 
@@ -54,55 +54,81 @@ class RefreshLock:
 
 
 REFRESH_LOCK = 0x5761_7966_5265_6672      # the PostgreSQL advisory lock held while refreshing
+LOCK_TIMEOUT = 30.0     # seconds to reach the settings' PostgreSQL server and take its lock
+
+
+class LockUnavailable(Exception):
+    """The settings' database could not be asked for the refresh lock: nothing was taken."""
 
 
 class DatabaseRefreshLock:
     """The advisory lock on the settings' PostgreSQL server, held by one connection for the whole
-    refresh (a session-level lock: it goes with the connection, even if the process dies)."""
+    refresh (a session-level lock: it goes with the connection, even if the process dies). The
+    connection lives on an event loop of its own, run only while the lock is taken or let go; a
+    failure or a timeout on the way closes the connection and the loop before it is raised."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, timeout: float = LOCK_TIMEOUT):
         self.url = url
-        self.loop: asyncio.AbstractEventLoop | None = None
+        self.timeout = timeout
+        self.runner: asyncio.Runner | None = None
         self.connection = None
 
     def acquire(self) -> bool:
+        """True when taken; False when another session holds it; LockUnavailable when the server
+        cannot be reached or does not answer within the timeout."""
         import asyncpg
-        self.loop = asyncio.new_event_loop()
-        thread = threading.Thread(target=self.loop.run_forever, daemon=True)
-        thread.start()
+        self.runner = asyncio.Runner(loop_factory=asyncio.new_event_loop)   # this thread's loop stays as it was
 
-        async def take():
-            self.connection = await asyncpg.connect(self.url)
+        async def take() -> bool:
+            self.connection = await asyncpg.connect(self.url, timeout=self.timeout)
             return await self.connection.fetchval("SELECT pg_try_advisory_lock($1)", REFRESH_LOCK)
 
-        held = asyncio.run_coroutine_threadsafe(take(), self.loop).result(30)
+        try:
+            held = self.runner.run(asyncio.wait_for(take(), self.timeout))
+        except Exception as exc:
+            self.release()
+            reason = f"no answer within {self.timeout:g} s" if isinstance(exc, TimeoutError) else str(exc)
+            raise LockUnavailable(reason or type(exc).__name__) from exc
+        except BaseException:
+            self.release()
+            raise
         if not held:
             self.release()
-        return held
+        return bool(held)
 
     def release(self) -> None:
-        if self.loop is None:
+        """Close the connection (the lock goes with its session) and the loop; never raises: a
+        server that went away mid-way took the lock with it."""
+        runner, connection = self.runner, self.connection
+        self.runner, self.connection = None, None
+        if runner is None:
             return
+        try:
+            if connection is not None:
+                try:
+                    runner.run(asyncio.wait_for(connection.close(), self.timeout))
+                except Exception:
+                    connection.terminate()
+        finally:
+            runner.close()
 
-        async def drop():
-            if self.connection is not None:
-                await self.connection.close()     # the lock goes with its session
 
-        asyncio.run_coroutine_threadsafe(drop(), self.loop).result(30)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.loop, self.connection = None, None
-
-
-def refresh(config: Config, say: Callable[[str], None] = log.info) -> list[Path] | None:
-    """Sync once. The files imported (empty: nothing changed); None when another process holds
-    the refresh lock."""
+def refresh(config: Config, say: Callable[[str], None] = log.info,
+            warn: Callable[[str], None] = log.warning) -> list[Path] | None:
+    """Sync once. The files imported (empty: nothing changed); None when the turn is skipped:
+    another process holds the refresh lock, or the database that keeps it cannot be reached."""
     locks = [RefreshLock(config.catalog_path)]
     if is_database_url(config.settings_path):
         locks.append(DatabaseRefreshLock(config.settings_path))
     taken = []
     try:
         for lock in locks:
-            if not lock.acquire():
+            try:
+                acquired = lock.acquire()
+            except LockUnavailable as exc:
+                warn(f"cannot take the refresh lock on {shown(config.settings_path)}: {exc}; refresh skipped")
+                return None
+            if not acquired:
                 say(f"another process is refreshing {config.catalog_path}: skipped")
                 return None
             taken.append(lock)

@@ -4,7 +4,9 @@ import asyncio
 import gzip
 import json
 import shutil
+import socket
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
@@ -88,6 +90,88 @@ def test_with_settings_on_postgresql_one_process_of_the_deployment_refreshes_at_
         elsewhere.release()
     assert refresh(config, say=lambda line: None)
 
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def test_a_refresh_that_cannot_reach_the_database_skips_its_turn_and_holds_nothing(upstream):
+    url = f"postgresql://wayfinder:secret@127.0.0.1:{_closed_port()}/settings"
+    config = Config.from_env({**upstream, "WAYFINDER_SETTINGS_DB": url})
+    threads, said, warned = threading.active_count(), [], []
+    assert refresh(config, say=said.append, warn=warned.append) is None
+    assert said == [] and len(warned) == 1
+    assert warned[0].startswith("cannot take the refresh lock on postgresql://wayfinder:***@127.0.0.1:")
+    assert warned[0].endswith("refresh skipped") and "secret" not in warned[0]
+    assert threading.active_count() == threads
+    lock = RefreshLock(config.catalog_path)          # the host's lock was let go
+    assert lock.acquire()
+    lock.release()
+
+
+def test_a_database_that_never_answers_is_given_up_and_its_connection_closed():
+    from bot.catalog.refresh import DatabaseRefreshLock, LockUnavailable
+    with socket.create_server(("127.0.0.1", 0)) as server:    # accepts, then says nothing
+        threads = threading.active_count()
+        lock = DatabaseRefreshLock(f"postgresql://wayfinder@127.0.0.1:{server.getsockname()[1]}/settings",
+                                   timeout=0.5)
+        with pytest.raises(LockUnavailable, match=r"no answer within 0\.5 s"):
+            lock.acquire()
+        assert threading.active_count() == threads
+        server.settimeout(10)
+        peer, _ = server.accept()
+        with peer:
+            while peer.recv(4096):      # the start-up message, then the end of the connection
+                pass
+
+
+def test_a_lock_query_answered_too_late_leaves_no_lock_held(postgres_cluster):
+    """The server is reached, but the lock comes back after the timeout: the query is cancelled
+    and the connection closed, so the lock is not left held by a session nobody releases."""
+    from bot.catalog.refresh import DatabaseRefreshLock, LockUnavailable
+    url = postgres_cluster.new_database()
+    schema = url.rsplit("%3D", 1)[1]        # the URL's search path: this function comes first
+    postgres_cluster.sql(url.split("?")[0], f"CREATE FUNCTION {schema}.pg_try_advisory_lock(key bigint) "
+                         "RETURNS boolean LANGUAGE sql AS "
+                         "'SELECT pg_sleep(2); SELECT pg_catalog.pg_try_advisory_lock(key)'")
+    url = url.replace("%3D" + schema, f"%3D{schema},pg_catalog")
+    threads = threading.active_count()
+    with pytest.raises(LockUnavailable, match="no answer within"):
+        DatabaseRefreshLock(url, timeout=0.5).acquire()
+    assert threading.active_count() == threads
+    time.sleep(2.5)                          # past the moment the slow query would have taken it
+    held = postgres_cluster.sql(url.split("?")[0], "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'")
+    assert held == "0"
+
+
+def test_a_database_stopped_mid_refresh_ends_the_refresh_cleanly(upstream, monkeypatch):
+    """The server goes away while the refresh runs: the refresh finishes, and letting the lock go
+    (it went with the server) neither fails nor leaves anything behind."""
+    from tests.pg_server import PostgresCluster, server_binaries
+    if server_binaries() is None:
+        pytest.skip("the PostgreSQL server (initdb, pg_ctl) is not installed; .ci/run installs it")
+    cluster = PostgresCluster(server_binaries()).start()
+    real_sync = refresh_module.sync
+
+    def sync_while_the_server_stops(*args, **kwargs):
+        cluster.stop()
+        return real_sync(*args, **kwargs)
+
+    monkeypatch.setattr(refresh_module, "sync", sync_while_the_server_stops)
+    try:
+        config = Config.from_env({**upstream, "WAYFINDER_SETTINGS_DB": f"{cluster.url}/postgres"})
+        threads = threading.active_count()
+        assert refresh(config, say=lambda line: None)              # the new rulings file, imported
+        assert threading.active_count() == threads
+        lock = RefreshLock(config.catalog_path)
+        assert lock.acquire()
+        lock.release()
+    finally:
+        if cluster.dir.exists():        # stopped before the refresh could
+            cluster.stop()
 
 def test_every_process_sharing_the_catalog_answers_from_the_new_one(upstream):
     """The process that imported, and another one that found nothing new upstream (the first had
