@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import glob
 import json
+import math
 import os
 import sqlite3
 import tempfile
@@ -13,11 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterator
 
-try:
-    import fcntl
-except ImportError:   # not on POSIX: imports are not serialised
-    fcntl = None
-
+from bot.catalog.locks import FileLock, beside
 from bot.catalog.rulings import forget_document, upgrade
 from bot.catalog.store import SCHEMA_VERSION
 
@@ -49,19 +46,16 @@ def import_lock(catalog_path: Path | str, log: Callable[[str], None] | None = No
     process ends, however it ends). Holding it, any copy an earlier import left is stale: it was
     killed before it could remove its copy. Those are removed first."""
     catalog_path = Path(catalog_path)
-    catalog_path.parent.mkdir(parents=True, exist_ok=True)
-    with open(catalog_path.with_name(catalog_path.name + ".lock"), "a+b") as lock:
-        if fcntl is not None:
-            try:
-                fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                if log:
-                    log(f"waiting for another import into {catalog_path} to finish")
-                fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+    lock = FileLock(beside(catalog_path, ".lock"))
+    lock.acquire(math.inf, log and (lambda: log(f"waiting for another import{lock.holder()} into {catalog_path}"
+                                                f" to finish")))
+    try:
         removed = remove_stale_copies(catalog_path)
         if log and removed:
             log("removed what an import that did not finish left: " + ", ".join(p.name for p in removed))
         yield
+    finally:
+        lock.release()
 
 
 def remove_stale_copies(catalog_path: Path) -> list[Path]:

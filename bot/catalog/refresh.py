@@ -14,43 +14,22 @@ time, skips its turn too, holding nothing.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import logging
-import os
 from pathlib import Path
 from typing import Callable
 
+from bot.catalog.locks import FileLock, beside
 from bot.catalog.sync import sync
 from bot.config import Config, is_database_url, shown
 
 log = logging.getLogger(__name__)
 
 
-class RefreshLock:
-    """An exclusive lock on ``<catalog>.refresh.lock``, never waited for."""
+class RefreshLock(FileLock):
+    """``<catalog>.refresh.lock``, never waited for."""
 
     def __init__(self, catalog: Path):
-        self.path = Path(str(catalog) + ".refresh.lock")
-        self.fd: int | None = None
-
-    def acquire(self) -> bool:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            return False
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
-        self.fd = fd
-        return True
-
-    def release(self) -> None:
-        if self.fd is not None:
-            fcntl.flock(self.fd, fcntl.LOCK_UN)
-            os.close(self.fd)
-            self.fd = None
+        super().__init__(beside(catalog, ".refresh.lock"))
 
 
 REFRESH_LOCK = 0x5761_7966_5265_6672      # the PostgreSQL advisory lock held while refreshing
@@ -96,6 +75,10 @@ class DatabaseRefreshLock:
             self.release()
         return bool(held)
 
+    def holder(self) -> str:
+        """Who holds it, as it may be shown: a process of the deployment, on any of its hosts."""
+        return " of the deployment"
+
     def release(self) -> None:
         """Close the connection (the lock goes with its session) and the loop; never raises: a
         server that went away mid-way took the lock with it."""
@@ -129,7 +112,7 @@ def refresh(config: Config, say: Callable[[str], None] = log.info,
                 warn(f"cannot take the refresh lock on {shown(config.settings_path)}: {exc}; refresh skipped")
                 return None
             if not acquired:
-                say(f"another process is refreshing {config.catalog_path}: skipped")
+                say(f"another process{lock.holder()} is refreshing {config.catalog_path}: skipped")
                 return None
             taken.append(lock)
         return sync(config, types=list(config.refresh_types), progress=False, log=say)

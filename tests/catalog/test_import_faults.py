@@ -94,7 +94,7 @@ def test_a_copy_in_use_is_left_alone_and_the_imports_run_one_after_the_other(cat
     finally:
         os.kill(first.pid, signal.SIGCONT)
     finish(first)
-    assert "waiting for another import" in finish(second)
+    assert f"waiting for another import (pid {first.pid}) into {catalog} to finish" in finish(second)
     assert leftovers(catalog) == []
     opened = Catalog(catalog)
     assert opened.query("SELECT count(*) FROM cards WHERE name LIKE 'Card %'")[0][0] == 40_002

@@ -3,6 +3,7 @@ fetched and built, then from the new one, without a restart; one process refresh
 import asyncio
 import gzip
 import json
+import os
 import shutil
 import socket
 import threading
@@ -69,10 +70,12 @@ def test_one_process_refreshes_at_a_time(upstream):
     config = Config.from_env(upstream)
     lock = RefreshLock(config.catalog_path)
     assert lock.acquire()
+    said = []
     try:
-        assert refresh(config, say=lambda line: None) is None      # held by another: skipped
+        assert refresh(config, say=said.append) is None      # held by another: skipped
     finally:
         lock.release()
+    assert said == [f"another process (pid {os.getpid()}) is refreshing {config.catalog_path}: skipped"]
     assert refresh(config, say=lambda line: None)                # the new rulings file, imported
     assert refresh(config, say=lambda line: None) == []          # nothing changed since
 
@@ -84,10 +87,12 @@ def test_with_settings_on_postgresql_one_process_of_the_deployment_refreshes_at_
         pytest.skip("the advisory lock is PostgreSQL's")
     elsewhere = DatabaseRefreshLock(config.settings_path)    # another host's process, refreshing
     assert elsewhere.acquire()
+    said = []
     try:
-        assert refresh(config, say=lambda line: None) is None
+        assert refresh(config, say=said.append) is None
     finally:
         elsewhere.release()
+    assert said == [f"another process of the deployment is refreshing {config.catalog_path}: skipped"]
     assert refresh(config, say=lambda line: None)
 
 
