@@ -6,11 +6,24 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-PROJECT_DIR = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+PROJECT_DIR = PACKAGE_DIR.parent
 # the source tree's data/; an installed package carries its own copy as bot/data (see setup.py)
 _PACKAGED_DATA = Path(__file__).resolve().parent / "data"
 DATA_DIR = _PACKAGED_DATA if _PACKAGED_DATA.is_dir() else PROJECT_DIR / "data"
 DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def default_var_dir(package_dir: Path | None = None) -> Path:
+    """Where the catalog, the settings database and downloads go unless the environment says:
+    ``var/`` in a source checkout (``make run``, the tests); for an installed package (in
+    site-packages, where nothing should be written) the user's data directory, as platformdirs
+    gives it (``$XDG_DATA_HOME/wayfinder``, else ``~/.local/share/wayfinder`` on Linux)."""
+    checkout = (package_dir or PACKAGE_DIR).parent
+    if (checkout / "pyproject.toml").is_file() and (checkout / "data").is_dir():
+        return checkout / "var"
+    from platformdirs import user_data_dir
+    return Path(user_data_dir("wayfinder", appauthor=False))
 
 
 def is_database_url(target) -> bool:
@@ -46,7 +59,7 @@ class Config:
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
         env = dict(os.environ if env is None else env)
-        var = PROJECT_DIR / "var"
+        var = default_var_dir()
         shard_ids = env.get("SHARD_IDS")
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
