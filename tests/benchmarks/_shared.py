@@ -3,14 +3,23 @@ naive baseline every timing is a ratio to, and one way to print and judge their 
 
 Every benchmark prints rows ``figure | value | baseline | ratio | goal | pass/FAIL`` and exits
 non-zero when a goal is missed; ``tests/benchmarks/run.py`` (``make bench``) runs them all.
+
+The benchmarks that drive the bot through the offline Discord harness (tests/fake_discord) start it
+with ``started_bot``, which also gives the bot one command of the benchmark's own, ``/floor``: it
+answers with a one-word message (and its autocomplete with no choices) without reading settings or
+handing work to a thread. A ``/floor`` round trip is the harness's own cost plus discord.py's
+dispatch and reply, and nothing of a handler: what a command's round trip costs beyond it is its
+handler's cost.
 """
 from __future__ import annotations
 
+import asyncio
 import resource
 import subprocess
 import sys
 import threading
 import time
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +62,32 @@ def _has_index(path: Path) -> bool:
         return bool(digest) and NameIndex.open(path, digest) is not None
     finally:
         catalog.close()
+
+
+NAME_QUERIES = SHARED_DATA / "queries" / "names-public.tsv"
+TYPED_SAMPLE = 5   # every 5th public query is also typed letter by letter into autocomplete
+
+
+def name_queries() -> list[tuple[str, str, str, str]]:
+    """The public card-name queries: (kind, query, the card's oracle id, its English name)."""
+    rows = []
+    for line in NAME_QUERIES.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            kind, query, oracle_id, name = line.split("\t")
+            rows.append((kind, query, oracle_id, name))
+    return rows
+
+
+def typed_beginnings(queries) -> list[tuple[str, str]]:
+    """What Discord asks autocomplete for as users type, in their language: every beginning ("s",
+    "se", "ser"…) of every TYPED_SAMPLE-th query, each query typed by a reader of another language
+    in turn. (beginning, the reader's language) pairs."""
+    from bot.languages import LANGUAGES
+    typed = []
+    for n, (_, query, _, _) in enumerate(queries[::TYPED_SAMPLE]):
+        reader = LANGUAGES[n % len(LANGUAGES)]
+        typed += [(query[:end], reader) for end in range(1, len(query) + 1)]
+    return typed
 
 
 NAIVE_LOAD = """
@@ -181,3 +216,108 @@ class Report:
             print(f"goals missed: {', '.join(missed)}")
         sys.stdout.flush()
         return 1 if missed else 0
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (0.99: p99) of ``values``, nearest rank; 0 for none."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * (len(ordered) - 1) + 0.5))] if ordered else 0.0
+
+
+# -- the bot through the offline Discord harness ---------------------------------------------------
+
+FLOOR = "floor"
+FLOOR_WHAT = "/floor: a one-word message, nothing read, no thread"
+FLOOR_CHOICES_WHAT = "/floor autocomplete: no choices, nothing read, no thread"
+
+
+def add_floor(bot) -> None:
+    """The benchmark's own ``/floor`` command, synced with the bot's: the least work a handler can
+    do to answer a command (a one-word message) or an autocomplete (no choices)."""
+    import discord
+    from discord import app_commands
+
+    @app_commands.command(name=FLOOR, description="The harness's own cost (benchmarks only)")
+    async def floor(interaction: discord.Interaction, text: str) -> None:
+        await interaction.response.send_message("·", allowed_mentions=discord.AllowedMentions.none())
+
+    @floor.autocomplete("text")
+    async def floor_choices(interaction: discord.Interaction, current: str) -> list:
+        return []
+
+    bot.tree.add_command(floor)
+
+
+@dataclass
+class Trip:
+    seconds: float   # wall clock
+    cpu: float       # CPU time of the whole process: the harness, the bot and its threads
+
+
+async def timed(exchange) -> tuple[Trip, object]:
+    """Run ``exchange`` (a coroutine: an interaction sent and its answer awaited); its cost and result."""
+    started, cpu = time.perf_counter(), time.process_time()
+    result = await exchange
+    return Trip(time.perf_counter() - started, time.process_time() - cpu), result
+
+
+async def answer_seen(fake, callback) -> dict:
+    """The message the user finally sees: the answer itself, or the follow-up or edit after a
+    deferral ("thinking…")."""
+    from tests.e2e.helpers import answer_of
+    return await answer_of(fake, callback)
+
+
+async def floor_trip(fake) -> Trip:
+    """One ``/floor`` command, sent through the harness and answered."""
+    trip, _ = await timed(fake.slash(FLOOR, [{"name": "text", "type": 3, "value": "x"}]))
+    return trip
+
+
+async def floor_choices_trip(fake) -> Trip:
+    """One ``/floor`` autocomplete, sent through the harness and answered."""
+    trip, _ = await timed(fake.autocomplete(FLOOR, [{"name": "text", "type": 3, "value": "x", "focused": True}]))
+    return trip
+
+
+def median_trip(trips: list[Trip]) -> Trip:
+    import statistics
+    return Trip(statistics.median(t.seconds for t in trips), statistics.median(t.cpu for t in trips))
+
+
+def harness_env(catalog: Path) -> None:
+    """The environment of a bot started in this process: the full catalog, a settings database of
+    its own, quiet logs."""
+    import os
+    import tempfile
+    os.environ["WAYFINDER_CATALOG"] = str(catalog)
+    os.environ["WAYFINDER_SETTINGS_DB"] = str(Path(tempfile.mkdtemp()) / "settings.sqlite3")
+    os.environ["WAYFINDER_LOG_LEVEL"] = "WARNING"
+
+
+@asynccontextmanager
+async def started_bot(**options):
+    """The real bot (``create_bot``, its cogs, settings and translator) started in this process
+    against the offline Discord harness, with ``/floor`` beside its commands; the harness."""
+    if str(PROJECT) not in sys.path:
+        sys.path.insert(0, str(PROJECT))
+    from bot import create_bot
+    from tests.e2e.helpers import TOKEN, stop_bot
+    from tests.fake_discord import FakeDiscord
+    fake = FakeDiscord()
+    await fake.start()
+    bot = create_bot(connector=fake.connector(), guild_ready_timeout=0.05, **options)
+    add_floor(bot)
+    task = asyncio.create_task(bot.start(TOKEN))
+    try:
+        ready = asyncio.create_task(bot.wait_until_ready())
+        await asyncio.wait({task, ready}, timeout=300, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():
+            ready.cancel()
+            if task.done():
+                task.result()   # raises what stopped the bot
+            raise TimeoutError("the bot did not become ready")
+        yield fake
+    finally:
+        await stop_bot(bot, task)
+        await fake.close()
