@@ -569,6 +569,9 @@ class Engine:
         if ability.exiles is not None:
             item.exiles, item.graveyard = ability.exiles, next(p for p in PLAYERS if p != source.controller)
             item.cards = self._graveyard_targets(source, ability.exiles, action.targets, item.graveyard)
+        elif action.targets:
+            raise ScenarioError("{card}'s ability doesn't target cards in a graveyard: “targets” is not for it.",
+                                card=source.card.name)
         self.emit("activate", ("602.2",), id=source.id, card=source.card.front_name, target=action.target or "")
         for card in item.cards:
             self.emit("target_card", ("601.2c",) + ability.exiles.targeting, card=source.card.front_name,

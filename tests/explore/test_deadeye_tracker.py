@@ -114,6 +114,13 @@ def test_targets_that_do_not_fit_refuse_the_activation(bundled_services, graveya
              opponent={"graveyard": graveyard}, action=action)
 
 
+def test_targets_are_refused_for_an_ability_that_targets_no_cards(bundled_services):
+    with pytest.raises(ScenarioError, match="Tomb Robber's ability doesn't target cards in a graveyard"):
+        play(bundled_services, hand=["Opt"], battlefield=[{"id": "t", "card": "Tomb Robber"}],
+             opponent={"graveyard": ["Opt", "Forest"]}, action={"activate": "t", "discard": "Opt",
+                                                                "targets": ["Opt", "Forest"]})
+
+
 def test_a_refusal_is_said_in_the_readers_language(bundled_services):
     with pytest.raises(ScenarioError) as caught:
         play(bundled_services, battlefield=TRACKER, opponent={"graveyard": ["Opt"]},
