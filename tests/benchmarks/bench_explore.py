@@ -1,10 +1,16 @@
-"""/explore odds for a 60-card deck exploring 4 times: exact computation time, beside a naive baseline
-measured in the same run (a 10,000-game Monte Carlo through the engine, which is only approximate).
+"""/explore odds for a 60-card deck exploring 4 times, on the full catalog: the command as a user
+sends it — through the offline Discord harness to the answer they see (the odds and their chart),
+its round trip's CPU time (the whole process: harness, bot and threads) less the harness's floor
+(a /floor round trip: a one-word answer, nothing read, no thread) — beside a naive baseline
+measured in the same run (a 10,000-game Monte Carlo through the engine, which is only
+approximate); the exact computation and the core command alone, for information.
 
-    python tests/benchmarks/bench_explore.py
+    python tests/benchmarks/bench_explore.py [--n 30]
 """
 from __future__ import annotations
 
+import argparse
+import asyncio
 import random
 import statistics
 import sys
@@ -13,47 +19,93 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from _shared import (FLOOR_WHAT, Report, answer_seen, floor_trip, full_catalog, harness_env, median_trip,  # noqa: E402
+                     started_bot, timed)
 
-def main() -> None:
-    from bot.explore.command import ExploreRequest, odds
-    from bot.config import Config
+MAX_ODDS_MS = 50.0
+ODDS = [{"type": 1, "name": "odds", "options": [{"name": "explorer", "type": 3, "value": "Jadelight Ranger"},
+                                                 {"name": "deck", "type": 3, "value": "ixalan"},
+                                                 {"name": "times", "type": 4, "value": 4}]}]
+
+
+async def through_the_bot(n: int) -> tuple[list, list]:
+    async with started_bot() as fake:
+        async def odds():
+            # a user of their own each time: the command has a per-user cooldown
+            callback = await fake.slash("explore", ODDS, user=fake.new_user())
+            answer = await answer_seen(fake, callback)
+            assert answer.get("attachments"), answer   # the chart
+            return answer
+        for _ in range(3):   # warm up: the engine, the preset deck, the chart's fonts
+            await odds()
+            await floor_trip(fake)
+        floor, trips = [], []
+        for _ in range(n):
+            floor.append(await floor_trip(fake))
+            trips.append((await timed(odds()))[0])
+        return trips, floor
+
+
+def monte_carlo(games: int = 10_000) -> float:
+    """CPU seconds of the naive way: play the explores ``games`` times through the engine."""
     from bot.explore.choices import Choices
     from bot.explore.engine import Engine
     from bot.explore.model import CardFacts, Explore, GameState, Permanent
+    land, spell = CardFacts("Forest", "Basic Land — Forest"), CardFacts("Opt", "Instant")
+    explorer = CardFacts("Jadelight Ranger", "Creature — Merfolk Scout")
+    rng = random.Random(1)
+    cards = [land] * 24 + [spell] * 35
+    started = time.thread_time()
+    for _ in range(games):
+        library = cards[:]
+        rng.shuffle(library)
+        state = GameState(library=library, battlefield={"e": Permanent("e", explorer, object_number=1)})
+        Engine(state, Choices(policy="graveyard")).run_action(Explore("e", 4))
+    return time.thread_time() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--n", type=int, default=30)
+    args = parser.parse_args()
+    harness_env(full_catalog())
+    from bot.config import Config
+    from bot.explore.command import ExploreRequest, odds
     from bot.explore.odds import explore_odds
     from bot.services import Services
 
-    times = []
+    exact = []
     for _ in range(200):
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         explore_odds(59, 24, 4, "graveyard")
         explore_odds(59, 24, 4, "keep")
-        times.append((time.perf_counter() - t0) * 1000)
-    print(f"exact odds, 59-card library, 4 explores, both policies: median {statistics.median(times):.3f} ms")
-
+        exact.append((time.thread_time() - t0) * 1000)
     services = Services(Config.from_env())
     services.matcher  # noqa: B018
     request = ExploreRequest(deck="ixalan", explorer="Jadelight Ranger", times=4)
     command = []
     for _ in range(50):
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         odds(services, request, "en", "keep")
-        command.append((time.perf_counter() - t0) * 1000)
-    print(f"/explore odds command (parse the preset deck, resolve names, exact odds, page): "
-          f"median {statistics.median(command):.2f} ms")
+        command.append((time.thread_time() - t0) * 1000)
+    services.close()
+    naive = monte_carlo() * 1000
+    trips, floor = asyncio.run(through_the_bot(args.n))
+    t, f = median_trip(trips), median_trip(floor)
 
-    land, spell = CardFacts("Forest", "Basic Land — Forest"), CardFacts("Opt", "Instant")
-    explorer = CardFacts("Jadelight Ranger", "Creature — Merfolk Scout")
-    rng = random.Random(1)
-    cards = [land] * 24 + [spell] * 35
-    t0 = time.perf_counter()
-    for _ in range(10_000):
-        library = cards[:]
-        rng.shuffle(library)
-        state = GameState(library=library, battlefield={"e": Permanent("e", explorer, object_number=1)})
-        Engine(state, Choices(policy="graveyard")).run_action(Explore("e", 4))
-    print(f"naive baseline, Monte Carlo of 10,000 games (approximate): {(time.perf_counter() - t0) * 1000:.0f} ms")
+    report = Report("/explore odds: 60-card preset deck, Jadelight Ranger exploring 4 times, full catalog;"
+                    " baseline: a 10,000-game Monte Carlo through the engine (approximate; cpu)")
+    report.info(f"harness floor ({FLOOR_WHAT}), median (cpu)", f"{f.cpu * 1000:.2f} ms")
+    report.limit("/explore odds through the bot until the answer is seen (round trip less floor), median (cpu)",
+                 (t.cpu - f.cpu) * 1000, MAX_ODDS_MS, "ms", baseline=naive)
+    report.info("  the same, wall clock", f"{(t.seconds - f.seconds) * 1000:.2f} ms", f"{f.seconds * 1000:.2f} ms"
+                " (floor)")
+    report.info("core odds command alone (parse the deck, resolve names, exact odds, page; no chart), median (cpu)",
+                f"{statistics.median(command):.2f} ms", f"{naive:.0f} ms")
+    report.info("exact odds alone, 59-card library, 4 explores, both policies, median (cpu)",
+                f"{statistics.median(exact):.3f} ms", f"{naive:.0f} ms")
+    return report.finish()
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import signal
 import ssl
 import subprocess
@@ -99,7 +100,8 @@ async def start_once(env: dict, tmp: Path) -> Start:
     system = ssl.get_default_verify_paths().cafile
     (tmp / "ca.pem").write_bytes((Path(system).read_bytes() if system and Path(system).exists() else b"")
                                  + fake.certs.ca.cert_pem.bytes())
-    env = {**env, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": str(site), "SSL_CERT_FILE": str(tmp / "ca.pem")}
+    path = os.pathsep.join(p for p in (str(site), env.get("PYTHONPATH")) if p)
+    env = {**env, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": path, "SSL_CERT_FILE": str(tmp / "ca.pem")}
 
     async def ruling(query: str, locale: str = "en-US") -> dict:
         data = {"id": fake.command_id("ruling"), "name": "ruling", "type": 1,
