@@ -21,7 +21,7 @@ from typing import Callable, TextIO
 from bot.explore import command as explore
 from bot.i18n import Messages, messages
 from bot.languages import AUTONYMS, LANGUAGES, normalize_language
-from bot.reply import Reply, terminal
+from bot.reply import Reply
 from bot.rules.command import rule
 from bot.rulings.command import ruling
 from bot.services import Services
@@ -283,4 +283,4 @@ def run_console(services: Services, lang: str | None = None) -> int:
     return Console(services, chosen, locale=locale.getlocale()[0], styles=sys.stdout.isatty()).loop()
 
 
-__all__ = ["Console", "parse_line", "run_console", "terminal"]
+__all__ = ["Console", "parse_line", "run_console"]

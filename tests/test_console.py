@@ -71,7 +71,7 @@ def test_answers_are_drawn_for_a_terminal(bundled_services):
 
 
 def test_terminal_markdown():
-    from bot.console import terminal
+    from bot.reply import terminal
     text = "**Bold** and *italic*, `code`, [the rule](https://example.org/r), \\*not\\* ||hidden||\u200b\n\u200b\n\n\nend"
     assert terminal(text) == "Bold and italic, code, the rule <https://example.org/r>, *not* hidden\n\nend"
     assert terminal("**B** *i*", styles=True) == "\x1b[1mB\x1b[0m \x1b[3mi\x1b[0m"
