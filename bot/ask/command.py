@@ -50,7 +50,8 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine
         card = catalog.card(oracle_id)
         return card.name if card else None
 
-    results = (rank(understood, index, book, card_text, limit=limit, card_name=card_name)
+    results = (rank(understood, index, book, card_text, limit=limit, card_name=card_name,
+                    keywords=services.keywords if not book.empty else None)
                if not understood.empty else [])
     cards = []
     for oracle_id, words in understood.cards:

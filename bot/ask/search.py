@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from bot.ask.analysis import stems
 from bot.ask.index import AskIndex, Doc
@@ -76,12 +77,12 @@ def _names_kind(rule) -> bool:
     return bool(_KIND_ONLY.match(rule.text.strip()))
 
 
-def _keyword_definitions(ideas, edition) -> set[str]:
+def _keyword_definitions(ideas, edition, keywords) -> set[str]:
     """The subrules that say what the keyword actions and abilities the question names do
     ("deathtouch" → 702.2b, 702.2c)."""
-    if edition is None:
+    if edition is None or keywords is None:
         return set()
-    titles = _keyword_titles(edition)
+    titles = _keyword_titles(keywords)
     out = set()
     for idea, weight in ideas:
         if weight < 1:
@@ -94,20 +95,17 @@ def _keyword_definitions(ideas, edition) -> set[str]:
     return out
 
 
-_TITLES: dict[int, dict] = {}
+_TITLES: WeakKeyDictionary = WeakKeyDictionary()   # Keywords → its titles' stems
 
 
-def _keyword_titles(edition) -> dict[tuple[str, ...], str]:
+def _keyword_titles(keywords) -> dict[tuple[str, ...], str]:
     """Stems of every keyword action and ability title (CR 701, 702) → its rule number."""
-    found = _TITLES.get(id(edition))
+    found = _TITLES.get(keywords)
     if found is None:
         found = {}
-        for number in edition.order:
-            rule = edition.rules[number]
-            if rule.parent in ("701", "702") and rule.title:
-                found.setdefault(tuple(stems(rule.title)), number)
-        _TITLES.clear()
-        _TITLES[id(edition)] = found
+        for _, number, title in keywords.entries:
+            found.setdefault(tuple(stems(title)), number)
+        _TITLES[keywords] = found
     return found
 
 
@@ -122,9 +120,10 @@ def _phrase_bonus(doc: Doc, ideas: list[tuple[str, ...]]) -> float:
 
 
 def rank(question: Question, index: AskIndex, book, card_text=lambda oracle_id: "",
-         limit: int = 5, card_name=lambda oracle_id: None) -> list[Result]:
+         limit: int = 5, card_name=lambda oracle_id: None, keywords=None) -> list[Result]:
     """The best ``limit`` answers; ``card_text(oracle_id)`` gives a named card's Oracle text,
-    ``card_name(oracle_id)`` its name."""
+    ``card_name(oracle_id)`` its name; ``keywords`` (``bot.rules.keywords.Keywords``) the keyword
+    rules of the current edition, which a named card's text uses."""
     ideas = [(idea, 1.0) for idea in question.concepts] + [((t,), 1.0) for t in question.native] + \
         [((t,), 1.0) for t in question.english if not any(t in idea for idea in question.concepts)]
     known = {t for idea, _ in ideas for t in idea}
@@ -145,9 +144,9 @@ def rank(question: Question, index: AskIndex, book, card_text=lambda oracle_id: 
     named = set(index.rulings_of(card_ids))
     quoted = set(index.doc_ids("rule", question.rules).values())
     keyword_rules = set()
-    if book is not None and not book.empty:
+    if keywords is not None:
         for oracle_id, _ in question.cards:
-            its_rules = book.keyword_rules(card_text(oracle_id), name=card_name(oracle_id))
+            its_rules = keywords.rules(card_text(oracle_id), name=card_name(oracle_id))
             keyword_rules |= set(index.doc_ids("rule", its_rules).values())
     docs = index.docs(set(ids) | named | quoted | keyword_rules)
     pointed = {}       # rules a glossary entry points to ("See rule 704.5j") come with it
@@ -169,7 +168,7 @@ def rank(question: Question, index: AskIndex, book, card_text=lambda oracle_id: 
     for number, doc_id in index.doc_ids("rule", list(pointed)).items():
         pointed[doc_id] = pointed.pop(number)
     docs.update(index.docs(set(pointed) - set(docs)))
-    defining = _keyword_definitions(ideas, current)
+    defining = _keyword_definitions(ideas, current, keywords)
     weight_of_all = sum(w * max((idf.get(t, 0.0) for t in idea), default=0.0) for idea, w in ideas)
     scored = []
     by_id = {}

@@ -16,7 +16,6 @@ from functools import cached_property
 
 
 from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
-from bot.rules.keywords import Keywords
 from bot.rules.numbers import GLOSSARY_PREFIX, MAX_QUERY, glossary_value, is_subrule, query_of, split_letter
 from bot.rules.search import WordIndex, words
 from bot.text import clip, clip_query, fold
@@ -150,15 +149,13 @@ class RulesBook:
     def __getattr__(self, name):
         # built on first use (one thread builds, the others wait for it): start-up and one-shot
         # commands need only part of the book
-        if name not in RulesBook._SEARCH and name not in ("current", "editions", "excerpts", "_keywords"):
+        if name not in RulesBook._SEARCH and name not in ("current", "editions", "excerpts"):
             raise AttributeError(name)
         with _LAZY:
             if name in self.__dict__:
                 return self.__dict__[name]
             if name in RulesBook._SEARCH:
                 self._build_search()
-            elif name == "_keywords":
-                self._keywords = self._load_keywords()
             elif "_catalog" not in self.__dict__:
                 raise AttributeError(name)
             elif name == "current":
@@ -172,13 +169,6 @@ class RulesBook:
         self.editions, self._numbers, self.word_index  # noqa: B018
         return self
 
-    def _load_keywords(self) -> Keywords:
-        """The keyword actions and abilities (CR 701, 702) of the current edition."""
-        if "current" in self.__dict__ or "_catalog" not in self.__dict__:
-            rules = [self.current.rules[n] for n in self.current.order] if self.current else []
-            return Keywords((rule.number, rule.parent, rule.title) for rule in rules)
-        return Keywords.from_catalog(self._catalog)   # the titles alone: the edition need not be loaded
-
     @classmethod
     def from_catalog(cls, catalog) -> "RulesBook":
         """Every edition and excerpt of the catalog, read now."""
@@ -187,8 +177,7 @@ class RulesBook:
     @classmethod
     def lazy(cls, catalog) -> "RulesBook":
         """Each part read when first asked for — the current edition, the older ones and the
-        excerpts, the search; the keyword rules of a card's text alone need none of them. The
-        catalog must stay open as long as the book is used."""
+        excerpts, the search. The catalog must stay open as long as the book is used."""
         book = cls.__new__(cls)
         book._catalog = catalog
         return book
@@ -396,16 +385,6 @@ class RulesBook:
                                 score_cutoff=SUGGESTION_SCORE)
         values = list(dict.fromkeys(self._titles[i][1] for _, _, i in found))
         return [(self.label(v), v) for v in values]
-
-    # -- rules behind a card's text ----------------------------------------------------------
-
-    def keyword_rules(self, text: str, limit: int = 5, name: str | None = None) -> list[str]:
-        """Keyword actions and abilities (CR 701, 702) a card's text uses: "explores" → 701.44
-        (``name``: the card's, whose words in its text are no keywords)."""
-        return self._keywords.rules(text, limit, name)
-
-    def keyword_title(self, number: str) -> str | None:
-        return self._keywords.title(number)
 
     # -- autocomplete -------------------------------------------------------------------------
 

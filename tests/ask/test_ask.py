@@ -217,3 +217,18 @@ def test_a_ruling_is_labelled_as_the_version_shown_and_a_hidden_machine_translat
                    for r in hidden.data["results"])
     finally:
         services.close()
+
+
+def test_a_named_cards_keywords_and_the_keywords_a_question_names_come_from_the_current_rules(bundled_services):
+    """/ask reads the keyword rules (CR 701, 702) from the same table as /ruling's rules menu: a
+    hexproof creature can't be the target of an opponent's abilities (702.11b: the rule that says
+    what the keyword the question names does), and Lurking Chupacabra's trigger is an explore
+    trigger (701.44)."""
+    from bot.rulings.command import ruling
+    reply = ask(bundled_services, "Can Lurking Chupacabra destroy a hexproof creature?", "en")
+    assert [c["name"] for c in reply.data["cards"]] == ["Lurking Chupacabra"]
+    assert "702.11b" in refs(reply)
+    menu = [choice.value for choice in ruling(bundled_services, "Lurking Chupacabra", "en").choices]
+    assert "701.44" in menu
+    assert bundled_services.keywords.rules(bundled_services.catalog.card_by_english_name(
+        "Lurking Chupacabra").oracle_text) == ["701.44"]
