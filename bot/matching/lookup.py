@@ -62,10 +62,8 @@ def _nickname(matcher: Matcher, value: str, result: Resolution) -> str | None:
         return None
     from bot.matching.nicknames import nickname_card   # read when a name is not exact
     target = nickname_card(value)
-    if target is None:
-        return None
-    found = matcher.resolve(target, prefer_lang="en")
-    return found.best.oracle_id if _exact(found) else None
+    card = matcher.exact(target, prefer_lang="en") if target else None
+    return card.oracle_id if card else None
 
 
 def autocomplete_choices(matcher: Matcher, current: str, prefer_lang: str | None) -> list[Choice]:
@@ -75,11 +73,10 @@ def autocomplete_choices(matcher: Matcher, current: str, prefer_lang: str | None
     found = matcher.autocomplete(current, prefer_lang=prefer_lang, limit=CHOICES_LIMIT)
     choices = [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id) for c in found]
     target = nickname_card(current)
-    if target:
-        nick = matcher.resolve(target, prefer_lang="en")
-        if _exact(nick):
-            value = AUTOCOMPLETE_PREFIX + nick.best.oracle_id
-            choices = [c for c in choices if c.value != value]
-            exact = sum(1 for c in found if fold(c.name) == fold(current))
-            choices.insert(exact, Choice(nick.best.label(), value))
+    nick = matcher.exact(target, prefer_lang="en") if target else None
+    if nick:
+        value = AUTOCOMPLETE_PREFIX + nick.oracle_id
+        choices = [c for c in choices if c.value != value]
+        exact = sum(1 for c in found if fold(c.name) == fold(current))
+        choices.insert(exact, Choice(nick.label(), value))
     return choices[:CHOICES_LIMIT]

@@ -85,6 +85,15 @@ def fuzzy_score(ratio: float) -> float:
     return 86.0 - (90.0 - ratio) * 1.2
 
 
+def _clearly_exact(ranked: list[Candidate]) -> bool:
+    """The first card is named exactly what was typed, and no other card so named stands level
+    with it (the same kind of card, printed as often)."""
+    if not ranked or ranked[0].how != EXACT:
+        return False
+    top = ranked[0]
+    return len(ranked) == 1 or ranked[1].how != EXACT or ranked[1].rank[1:3] != top.rank[1:3]
+
+
 class Matcher:
     def __init__(self, index: NameIndex):
         self.index = index
@@ -108,10 +117,17 @@ class Matcher:
             return Resolution(text, "none", tuple(c for c in ranked if c.score >= 45)[:5], truncated,
                               "no-match")
         top = ranked[0]
-        clear = (top.how == EXACT and (len(ranked) == 1 or ranked[1].how != EXACT
-                                       or ranked[1].rank[1:3] != top.rank[1:3])) \
-            or len(ranked) == 1 or top.score - ranked[1].score >= CLEAR_LEAD
+        clear = _clearly_exact(ranked) or len(ranked) == 1 or top.score - ranked[1].score >= CLEAR_LEAD
         return Resolution(text, "one" if clear else "ambiguous", tuple(ranked), truncated)
+
+    def exact(self, name: str, prefer_lang: str | None = None) -> Candidate | None:
+        """The card named exactly ``name`` (folded), when one is clearly meant — the card
+        ``resolve`` finds by that exact name, looked up without searching further."""
+        key = fold(strip_control(name or ""))
+        if not key:
+            return None
+        ranked = self._rank({entry: (100.0, EXACT) for entry in self.index.exact_ids(key)}, prefer_lang, 2)
+        return ranked[0] if _clearly_exact(ranked) else None
 
     def autocomplete(self, query: str, prefer_lang: str | None = None, limit: int = 25) -> list[Candidate]:
         text, _ = clip_query(strip_control(query or "").strip(), MAX_QUERY_CHARS)

@@ -5,6 +5,7 @@ from bot.i18n import messages
 from bot.matching import nicknames as nicknames_module
 from bot.matching.lookup import autocomplete_choices, resolve_card
 from bot.matching.nicknames import KINDS, nicknames
+from bot.text import fold
 from tests.helpers import needs_shared
 
 pytestmark = needs_shared
@@ -47,3 +48,23 @@ def test_every_nickname_points_at_something_real(full_matcher, rules_book):
                 assert found.status == "one" and nick.target in found.best.english_name.split(" // "), nick
             elif nick.kind == "rule":
                 assert nick.target in rules_book.current.rules, nick
+
+
+def test_a_nickname_names_the_card_its_full_name_names(full_matcher, full_catalog):
+    """Typing a nickname gives the card (and autocomplete label) typing the card's name gives."""
+    en = messages("en")
+    for key, entries in nicknames().items():
+        for nick in entries:
+            if nick.kind != "card":
+                continue
+            typed = full_matcher.resolve(key, prefer_lang="en")
+            if typed.status == "one" and typed.best.how == "exact":
+                continue      # a card named so ("Uro", a token): it wins, as tested above
+            by_name = full_matcher.resolve(nick.target, prefer_lang="en")
+            assert resolve_card(full_matcher, key, en).oracle_id == by_name.best.oracle_id, nick
+            labels = [c.label for c in autocomplete_choices(full_matcher, key, "en")]
+            assert by_name.best.label() in labels[:1 + sum(fold(label) == key for label in labels)], nick
+    # a name that several cards print exactly ("Fire": Fire // Ice, Start // Fire) names none of them
+    assert full_matcher.resolve("Fire", prefer_lang="en").status == "ambiguous"
+    assert full_matcher.exact("Fire", "en") is None
+    assert full_matcher.exact("fire // ice", "en").english_name == "Fire // Ice"
