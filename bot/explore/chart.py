@@ -1,4 +1,5 @@
-"""The odds of exploring as a PNG bar chart (matplotlib), every word and number in the reader's language.
+"""The odds of exploring as a PNG bar chart (matplotlib's Figure on the Agg canvas: no pyplot),
+every word and number in the reader's language.
 
 One panel per distribution (lands to hand, +1/+1 counters, and cards put into the graveyard when
 any are), each bar labelled with its probability. The title names the explorer and the deck.
@@ -33,13 +34,11 @@ def font_path() -> Path:
 
 
 @lru_cache(maxsize=1)
-def _pyplot():
-    """matplotlib without a display, the font collection registered (once, on first use)."""
-    import matplotlib
-    matplotlib.use("Agg")
-    from matplotlib import font_manager, pyplot
+def _font_manager():
+    """matplotlib's font manager with the font collection registered (once, on first use)."""
+    from matplotlib import font_manager
     font_manager.fontManager.addfont(str(font_path()))
-    return pyplot
+    return font_manager
 
 
 def face(lang: str) -> str:
@@ -48,9 +47,7 @@ def face(lang: str) -> str:
 
 def face_index(lang: str) -> int:
     """The index of ``lang``'s face in the collection (for checking its character map)."""
-    from matplotlib import font_manager
-    _pyplot()
-    for entry in font_manager.fontManager.ttflist:
+    for entry in _font_manager().fontManager.ttflist:
         if entry.name == face(lang) and Path(entry.fname) == font_path():
             return entry.index
     raise LookupError(face(lang))
@@ -98,14 +95,17 @@ def chart_text(odds: Odds, msg: Messages, explorer: str, deck: str) -> ChartText
 def odds_png(odds: Odds, msg: Messages, explorer: str, deck: str) -> bytes:
     """The chart for a reader of ``msg``'s language; ``explorer`` and ``deck`` as the reader knows them."""
     text = chart_text(odds, msg, explorer, deck)
-    _pyplot()
+    _font_manager()
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
     from matplotlib.font_manager import FontProperties
     font = FontProperties(family=face(msg.lang))
     big = FontProperties(family=face(msg.lang), size=13)
     count = len(text.panels)
-    # a Figure of its own, not pyplot's shared state: charts are drawn in worker threads, several at once
+    # a Figure on a canvas of its own, never pyplot's shared state (pyplot is not even imported):
+    # charts are drawn in worker threads, several at once
     figure = Figure(figsize=(3.4 * count + 0.6, 3.9), dpi=100)
+    FigureCanvasAgg(figure)
     axes = figure.subplots(1, count, squeeze=False)
     for i, (ax, (label, distribution)) in enumerate(zip(axes[0], text.panels)):
         keys = list(range(len(text.x_ticks[i])))

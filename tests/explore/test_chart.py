@@ -62,3 +62,24 @@ def test_charts_drawn_at_once_in_threads_are_each_whole():
     with concurrent.futures.ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda job: odds_png(*job), jobs * 3))
     assert together == alone * 3
+
+
+def test_a_chart_is_drawn_without_pyplot_and_is_the_same_in_any_process(tmp_path):
+    """The chart is matplotlib's Figure on the Agg canvas: no pyplot (its global state, its slow
+    import, its threads), and the same picture whoever draws it."""
+    import subprocess
+    import sys
+
+    from tests.helpers import PROJECT
+    out = tmp_path / "odds.png"
+    script = ("import sys\n"
+              "from bot.explore.chart import odds_png\n"
+              "from bot.explore.odds import explore_odds\n"
+              "from bot.i18n import messages\n"
+              "png = odds_png(explore_odds(59, 24, 4, 'graveyard'), messages('ja'), '翡翠光のレインジャー', 'ixalan')\n"
+              f"open({str(out)!r}, 'wb').write(png)\n"
+              "print('matplotlib.pyplot' in sys.modules, 'matplotlib.figure' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=PROJECT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True"]
+    assert out.read_bytes() == odds_png(ODDS, messages("ja"), "翡翠光のレインジャー", "ixalan")
