@@ -115,10 +115,16 @@ def test_rules_diff_given_a_binary_file(home, tmp_path):
     refused(home, ["rules", "diff", binary, binary], str(binary), "byte")
 
 
-def test_a_scenario_nested_100000_deep(home, tmp_path):
+@pytest.mark.parametrize("lang, words", [
+    ("en", ("is nested too deeply", "line 1, column 101")),
+    ("fr", ("est imbriqué trop profondément", "ligne 1, colonne 101")),
+    ("ja", ("入れ子が深すぎる", "1行101列")),
+])
+def test_a_scenario_nested_100000_deep(home, tmp_path, lang, words):
+    """Said in the reader's language like every other scenario error, not in English."""
     scenario = tmp_path / "deep.json"
     scenario.write_text("[" * 100_000 + "]" * 100_000)
-    refused(home, ["explore", "--scenario", scenario], str(scenario), "nested too deeply", "line 1, column 101")
+    refused(home, ["explore", "--scenario", scenario, "--lang", lang], str(scenario), *words)
 
 
 def test_settings_database_that_is_a_folder(home, tmp_path):

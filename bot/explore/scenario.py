@@ -63,7 +63,8 @@ def load(path: Path | str) -> dict:
         data = json.loads(text)
     except RecursionError:
         line, column = _nesting_too_deep(text)
-        raise ScenarioError(f"{path}: nested too deeply (line {line}, column {column})") from None
+        raise ScenarioError("{path} is nested too deeply (line {line}, column {column}).", path=str(path),
+                            line=line, column=column) from None
     except FileNotFoundError:
         raise ScenarioError("{path}: no such file.", path=str(path)) from None
     except (OSError, UnicodeDecodeError) as exc:
