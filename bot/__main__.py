@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.catalog.errors import DataImportError
-from bot.config import Config, is_database_url
+from bot.config import Config, ConfigError, is_database_url
 from bot.languages import LANGUAGES, normalize_language
 from bot.settings.errors import SettingsError
 
@@ -174,14 +174,14 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = build_parser(argv).parse_args(argv)
-    config = Config.from_env()
-    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
+        config = Config.from_env()
+        logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
         status = _dispatch(args, config)
         sys.stdout.flush()   # a closed pipe shows here, not at exit
         return status
-    except (DataImportError, SettingsError) as exc:
+    except (ConfigError, DataImportError, SettingsError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except BrokenPipeError:   # `wayfinder … | head`: the reader had enough

@@ -1,10 +1,12 @@
 """Configuration, read from environment variables (documented in README)."""
 from __future__ import annotations
 
+import math
 import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = PACKAGE_DIR.parent
@@ -12,6 +14,11 @@ PROJECT_DIR = PACKAGE_DIR.parent
 _PACKAGED_DATA = Path(__file__).resolve().parent / "data"
 DATA_DIR = _PACKAGED_DATA if _PACKAGED_DATA.is_dir() else PROJECT_DIR / "data"
 DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
+BULK_TYPES = ("oracle_cards", "default_cards", "all_cards", "rulings")   # Scryfall's bulk files, in import order
+
+
+class ConfigError(ValueError):
+    """An environment variable that cannot be used: the message names it and what it takes."""
 
 
 def default_var_dir(package_dir: Path | None = None) -> Path:
@@ -60,7 +67,7 @@ class Config:
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
         env = dict(os.environ if env is None else env)
         var = default_var_dir()
-        shard_ids = env.get("SHARD_IDS")
+        shard_count = _setting(env, "SHARD_COUNT", None, _whole(1), "a whole number of shards, 1 or more")
         return cls(
             token=env.get("DISCORD_TOKEN") or None,
             catalog_path=Path(env.get("WAYFINDER_CATALOG", var / "catalog.sqlite3")),
@@ -69,21 +76,75 @@ class Config:
             scryfall_base_url=env.get("WAYFINDER_SCRYFALL_URL", "https://api.scryfall.com").rstrip("/"),
             rules_url=env.get("WAYFINDER_RULES_URL") or None,
             downloads_dir=Path(env.get("WAYFINDER_DOWNLOADS", var / "downloads")),
-            shard_count=int(env["SHARD_COUNT"]) if env.get("SHARD_COUNT") else None,
-            shard_ids=tuple(int(s) for s in shard_ids.split(",")) if shard_ids else None,
-            dev_guild_id=int(env["WAYFINDER_DEV_GUILD"]) if env.get("WAYFINDER_DEV_GUILD") else None,
+            shard_count=shard_count,
+            shard_ids=_setting(env, "SHARD_IDS", None, _listed(_whole(0, shard_count)),
+                               "shard ids separated by commas, each a whole number from 0"
+                               + (f" to {shard_count - 1} (SHARD_COUNT)" if shard_count else "")),
+            dev_guild_id=_setting(env, "WAYFINDER_DEV_GUILD", None, _whole(0), "a server id (a whole number)"),
             message_content=env.get("WAYFINDER_MESSAGE_CONTENT", "0") == "1",
             sync_commands=env.get("WAYFINDER_SYNC_COMMANDS", "1") != "0",
-            view_timeout=float(env.get("WAYFINDER_VIEW_TIMEOUT", "600")),
+            view_timeout=_setting(env, "WAYFINDER_VIEW_TIMEOUT", cls.view_timeout, _number(above=0),
+                                  "a number of seconds above 0"),
             console_lang=env.get("WAYFINDER_CONSOLE_LANG") or None,
-            refresh_hours=max(0.0, float(env.get("WAYFINDER_REFRESH_HOURS") or 24)),
-            refresh_types=tuple(t.strip() for t in env.get("WAYFINDER_REFRESH_TYPES", "all_cards,rulings").split(",")
-                                if t.strip()),
+            refresh_hours=_setting(env, "WAYFINDER_REFRESH_HOURS", cls.refresh_hours, _number(),
+                                   "a number of hours, 0 or more (0: never)"),
+            refresh_types=_setting(env, "WAYFINDER_REFRESH_TYPES", cls.refresh_types, _listed(_one_of(BULK_TYPES)),
+                                   f"one or more of {', '.join(BULK_TYPES)}, separated by commas"),
         )
 
     def __repr__(self) -> str:  # never show the token
         return (f"Config(token={'set' if self.token else 'unset'}, catalog_path={self.catalog_path!s},"
                 f" settings_path={shown(self.settings_path)}, log_level={self.log_level})")
+
+
+def _setting(env: dict[str, str], name: str, default, parse: Callable[[str], object], allowed: str):
+    """The value of the variable ``name`` (``default`` when unset or empty); ConfigError when
+    ``parse`` refuses it, saying what is allowed."""
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        return parse(text)
+    except ValueError:
+        raise ConfigError(f"{name} must be {allowed}, not {text!r}") from None
+
+
+def _number(above: float | None = None) -> Callable[[str], float]:
+    """A finite number, 0 or more (or more than ``above``)."""
+    def parse(text: str) -> float:
+        value = float(text)
+        if not math.isfinite(value) or value < 0 or (above is not None and value <= above):
+            raise ValueError(text)
+        return value
+    return parse
+
+
+def _whole(low: int, count: int | None = None) -> Callable[[str], int]:
+    """A whole number, ``low`` or more (and below ``count`` when given)."""
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < low or (count is not None and value >= count):
+            raise ValueError(text)
+        return value
+    return parse
+
+
+def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
+    def parse(text: str) -> str:
+        if text not in choices:
+            raise ValueError(text)
+        return text
+    return parse
+
+
+def _listed(item: Callable[[str], object]) -> Callable[[str], tuple]:
+    """Items separated by commas (empty ones ignored), at least one."""
+    def parse(text: str) -> tuple:
+        items = tuple(item(part.strip()) for part in text.split(",") if part.strip())
+        if not items:
+            raise ValueError(text)
+        return items
+    return parse
 
 
 def _settings_db(value: str) -> Path | str:

@@ -137,6 +137,34 @@ def test_settings_database_that_is_a_folder(home, tmp_path):
     assert list(folder.iterdir()) == []
 
 
+
+@pytest.mark.parametrize("variable, value, allowed", [
+    ("WAYFINDER_REFRESH_HOURS", "abc", "a number of hours, 0 or more (0: never)"),
+    ("WAYFINDER_REFRESH_HOURS", "-1", "a number of hours, 0 or more (0: never)"),
+    ("WAYFINDER_REFRESH_HOURS", "1e999", "a number of hours, 0 or more (0: never)"),
+    ("WAYFINDER_REFRESH_TYPES", "all_card,rulings",
+     "one or more of oracle_cards, default_cards, all_cards, rulings, separated by commas"),
+])
+def test_a_malformed_refresh_setting_stops_the_bot_at_start(home, variable, value, allowed):
+    """Found when the configuration is read, not at the first refresh hours later; before
+    Discord, the catalog or the settings are touched."""
+    line = refused(home, [], env={"DISCORD_TOKEN": "not-a-real-token", variable: value})
+    assert line == f"error: {variable} must be {allowed}, not {value!r}"
+
+
+@pytest.mark.parametrize("args", [["resolve", "Opt"], ["data", "import", "--no-progress", "cards.jsonl"]])
+def test_every_command_reading_the_configuration_refuses_a_malformed_setting(home, tmp_path, args):
+    (tmp_path / "cards.jsonl").write_text(json.dumps(CARD) + "\n")
+    refused(home, [tmp_path / a if a.endswith(".jsonl") else a for a in args], "WAYFINDER_REFRESH_HOURS", "'soon'",
+            env={"WAYFINDER_REFRESH_HOURS": "soon"})
+
+
+def test_a_malformed_number_in_any_setting_is_named(home):
+    refused(home, ["resolve", "Opt"], "SHARD_IDS must be shard ids", "from 0 to 1 (SHARD_COUNT)", "not '0,2'",
+            env={"SHARD_COUNT": "2", "SHARD_IDS": "0,2"})
+    refused(home, ["resolve", "Opt"], "WAYFINDER_VIEW_TIMEOUT must be a number of seconds", "not 'ten'",
+            env={"WAYFINDER_VIEW_TIMEOUT": "ten"})
+
 def test_output_closed_early_is_not_a_traceback(home):
     catalog, settings = home
     environment = dict(os.environ, WAYFINDER_CATALOG=str(catalog), WAYFINDER_SETTINGS_DB=str(settings),
@@ -149,3 +177,8 @@ def test_output_closed_early_is_not_a_traceback(home):
     assert proc.returncode != 0 and "Traceback" not in err, err
     assert err.strip().splitlines()[-1] == ("error: the output was closed before everything was written"
                                             " (broken pipe)")
+
+
+def test_well_formed_refresh_settings_are_taken_as_written(home):
+    env = {"WAYFINDER_REFRESH_HOURS": "0.5", "WAYFINDER_REFRESH_TYPES": " rulings , all_cards,"}
+    assert wayfinder(["resolve", "Opt"], *home, env=env).returncode == 0

@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 
 from tqdm import tqdm
 
-from bot.config import Config
+from bot.config import BULK_TYPES, Config
 from bot.catalog.errors import DataImportError
 from bot.catalog.importer import import_files
 
@@ -26,7 +26,6 @@ CHUNK = 1 << 16
 TIMEOUT = 60.0   # seconds without a byte before a download counts as stalled
 USER_AGENT = "Wayfinder/0.1 (Magic: The Gathering rules bot)"
 STATE_FILE = "sync-state.json"
-ORDER = ("oracle_cards", "default_cards", "all_cards", "rulings")
 
 
 def _request(url: str, headers: dict | None = None) -> urllib.request.Request:
@@ -152,7 +151,7 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
     if missing:
         raise DataImportError(f"{base_url}/bulk-data", f"no bulk file of type {', '.join(missing)}")
     fetched: list[Path] = []
-    for kind in sorted(types, key=lambda t: ORDER.index(t) if t in ORDER else len(ORDER)):
+    for kind in sorted(types, key=lambda t: BULK_TYPES.index(t) if t in BULK_TYPES else len(BULK_TYPES)):
         entry = index[kind]
         target = folder / _local_name(entry)
         known = state.get(kind, {})
