@@ -54,6 +54,12 @@ class Services:
         with self._lock:
             return AskIndex.open(catalog, rules)
 
+    def warm_rules(self) -> None:
+        """Read the rules book whole now (every edition, the autocomplete, the word index) and the
+        keyword rules, so that no /rule keystroke or search pays for reading them."""
+        self.rules.read_all()
+        self.keywords  # noqa: B018
+
     def card_facts(self, name: str):
         """A card for the explore engine, by its English name or any printed name."""
         from bot.explore.choices import ScenarioError
@@ -78,6 +84,7 @@ class Services:
         if not held.replaced():
             return False
         fresh = Services(self.config)
+        fresh.warm_rules()      # before the swap: the first /rule keystroke after it finds them read
         loaded = {"catalog": fresh.catalog, "matcher": fresh.matcher, "rules": fresh.rules,
                   "keywords": fresh.keywords}
         with self._lock:

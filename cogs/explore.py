@@ -22,7 +22,7 @@ from bot.text import MAX_QUERY_CHARS, clip
 
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import (NO_PINGS, Context, OwnerView, context, embed, in_time, rules_select, send, send_error,
+from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_in_time, context, embed, in_time, rules_select, send, send_error,
                                    update_message)
 
 POLICY_CHOICES = [app_commands.Choice(name=_T("keep on top"), value="keep"),
@@ -289,7 +289,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     @quiet_autocomplete
     async def explorer_autocomplete(self, interaction: discord.Interaction, current: str):
         ctx = await context(interaction)
-        found = await asyncio.to_thread(autocomplete_choices, self.bot.services.matcher, current, ctx.lang)
+        found = await choices_in_time(interaction, autocomplete_choices, self.bot.services.matcher, current, ctx.lang)
         return [app_commands.Choice(name=c.label, value=c.value) for c in found]
 
 

@@ -1,8 +1,6 @@
 """/rule: the Comprehensive Rules, with navigation and citation buttons."""
 from __future__ import annotations
 
-import asyncio
-
 import discord
 from discord import app_commands
 from discord.app_commands import locale_str as _T
@@ -14,7 +12,7 @@ from bot.i18n import messages
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import OwnerView, embed, in_time, reader_language, send, update_message
+from bot.discord_app.views import OwnerView, choices_in_time, embed, in_time, reader_language, send, update_message
 
 
 class RuleView(OwnerView):
@@ -94,7 +92,7 @@ class Rules(commands.Cog):
     @rule.autocomplete("query")
     @quiet_autocomplete
     async def query_autocomplete(self, interaction: discord.Interaction, current: str):
-        found = await asyncio.to_thread(self.services.rules.autocomplete, current)
+        found = await choices_in_time(interaction, self.services.rules.autocomplete, current)
         return [app_commands.Choice(name=label, value=value[:CHOICE_LIMIT]) for label, value in found]
 
 

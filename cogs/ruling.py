@@ -1,8 +1,6 @@
 """/ruling: read the interaction, ask the core for the rulings, draw pages and buttons."""
 from __future__ import annotations
 
-import asyncio
-
 from typing import Optional
 
 import discord
@@ -19,7 +17,7 @@ from bot.languages import AUTONYMS, LANGUAGES
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import (Context, OwnerView, choices_view, context, embed, in_time, reader_language,
+from bot.discord_app.views import (Context, OwnerView, choices_in_time, choices_view, context, embed, in_time, reader_language,
                                    rules_select, send, update_message)
 
 LANGUAGE_CHOICES = [app_commands.Choice(name=_T(AUTONYMS[code], language=code), value=code) for code in LANGUAGES]
@@ -144,7 +142,7 @@ class Rulings(commands.Cog):
     @quiet_autocomplete
     async def card_autocomplete(self, interaction: discord.Interaction, current: str):
         lang = await reader_language(interaction)
-        found = await asyncio.to_thread(autocomplete_choices, self.services.matcher, current, lang)
+        found = await choices_in_time(interaction, autocomplete_choices, self.services.matcher, current, lang)
         return [app_commands.Choice(name=c.label, value=c.value) for c in found]
 
 

@@ -17,6 +17,8 @@ from bot.discord_app.translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
 
+# seconds after READY before the warm-up starts (it would share the CPU with the first commands)
+WARM_UP_AFTER = 1.0
 EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule", "cogs.explore", "cogs.settings", "cogs.inline", "cogs.ask")
 
 
@@ -42,6 +44,8 @@ class WayfinderBot(commands.AutoShardedBot):
         super().__init__(**options)
         self.services = services
         self.settings: SettingsStore | None = None
+        self.warming: asyncio.Task | None = None   # the background warm-up under way (warm_up)
+        self._warm_work: asyncio.Future | None = None
 
     async def setup_hook(self) -> None:
         self.settings = await SettingsStore.open(self.services.config.settings_path)
@@ -61,10 +65,34 @@ class WayfinderBot(commands.AutoShardedBot):
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
-        # the rules' word index is built by the first /rule search by words (a few tenths of a second,
-        # within the answer budget or deferred), not beside the first commands, which it would slow
+        # the rules are read after READY, in the background (warm_up)
         if config.refresh_hours > 0:
             self._refresher = asyncio.create_task(self._refresh_every(config.refresh_hours * 3600))
+
+    async def on_ready(self) -> None:
+        if self.warming is None:   # READY comes again after a reconnection: once is enough
+            self.warm_up()
+
+    def warm_up(self) -> asyncio.Task:
+        """What the first uses would otherwise pay for, read in the background off the event loop,
+        after READY (the start is not made slower) and again after a refresh: the rules book, which
+        an autocomplete (it cannot be deferred) needs within Discord's 3 seconds. One warm-up at a
+        time: a new one starts when the one under way has ended."""
+        previous = self.warming
+
+        async def warm() -> None:
+            if previous is not None:
+                await asyncio.gather(previous, return_exceptions=True)
+            else:   # the first moments after READY are the first commands'
+                await asyncio.sleep(WARM_UP_AFTER)
+            self._warm_work = asyncio.ensure_future(asyncio.to_thread(self.services.warm_rules))
+            try:
+                await asyncio.shield(self._warm_work)   # close() waits for the work, not for the delay
+            except Exception:   # what was not read now is read when first used, as without a warm-up
+                log.warning("warming up failed; the first uses will read what they need", exc_info=True)
+
+        self.warming = asyncio.create_task(warm())
+        return self.warming
 
     async def _refresh_every(self, seconds: float) -> None:
         while True:
@@ -76,12 +104,19 @@ class WayfinderBot(commands.AutoShardedBot):
 
     async def refresh_data(self) -> bool:
         """Bring the catalog up to date off the event loop; answers go on from the old one meanwhile."""
-        return await asyncio.to_thread(self.services.refresh)
+        refreshed = await asyncio.to_thread(self.services.refresh)
+        if refreshed:
+            self.warm_up()
+        return refreshed
 
     async def close(self) -> None:
         refresher = getattr(self, "_refresher", None)
         if refresher is not None:
             refresher.cancel()
+        if self.warming is not None:
+            self.warming.cancel()
+        if self._warm_work is not None:   # it reads the catalog, which is closed below
+            await asyncio.gather(self._warm_work, return_exceptions=True)
         await super().close()
         if getattr(self, "settings", None) is not None:
             await self.settings.close()

@@ -20,6 +20,9 @@ NO_PINGS = discord.AllowedMentions.none()
 # Discord fails an interaction not answered within 3 s of its creation. Work that finishes within
 # this budget is answered directly; slower work is deferred ("thinking…") and answered after.
 ANSWER_BUDGET = 1.5
+# An autocomplete cannot be deferred: what it has not found within this budget is not offered
+# (Discord shows no choices; the next keystroke asks again).
+AUTOCOMPLETE_BUDGET = 2.0
 _DEFERRED_EPHEMERAL = "wayfinder.deferred_ephemeral"
 
 
@@ -67,10 +70,11 @@ def embed(page: Page) -> discord.Embed:
     return result
 
 
-def _budget_left(interaction: discord.Interaction) -> float:
+def _budget_left(interaction: discord.Interaction, budget: float | None = None) -> float:
     """What is left of the answer budget, counted from when Discord created the interaction."""
+    budget = ANSWER_BUDGET if budget is None else budget
     age = (datetime.now(timezone.utc) - interaction.created_at).total_seconds()
-    return min(ANSWER_BUDGET, max(0.0, ANSWER_BUDGET - age))
+    return min(budget, max(0.0, budget - age))
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, update: bool = False) -> None:
@@ -100,6 +104,18 @@ async def in_time(interaction: discord.Interaction, work, /, *args, ephemeral: b
                 task.add_done_callback(lambda t: t.cancelled() or t.exception())   # nobody waits for it now
                 raise
     return await task
+
+
+async def choices_in_time(interaction: discord.Interaction, work, /, *args) -> list:
+    """An autocomplete's choices: ``work(*args)`` run off the event loop, or none when it has not
+    finished within AUTOCOMPLETE_BUDGET (what it was reading, e.g. the rules right after a start,
+    is ready for the next keystroke)."""
+    task = asyncio.ensure_future(asyncio.to_thread(work, *args))
+    done, _ = await asyncio.wait({task}, timeout=_budget_left(interaction, AUTOCOMPLETE_BUDGET))
+    if not done:
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())   # nobody waits for it now
+        return []
+    return task.result()
 
 
 async def send(interaction: discord.Interaction, *, content: str | None = None, embed: discord.Embed | None = None,
