@@ -12,17 +12,15 @@ from bot.i18n import messages
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import OwnerView, choices_in_time, embed, in_time, reader_language, send, update_message
+from bot.discord_app.views import PagedView, choices_in_time, in_time, reader_language, rule_turns, send
 
 
-class RuleView(OwnerView):
+class RuleView(PagedView):
     """Page buttons, previous / next / parent rule, and the rules the text cites."""
 
     def __init__(self, origin: discord.Interaction, cog: "Rules", lang: str):
-        super().__init__(origin, messages(lang))
+        super().__init__(origin, messages(lang), rule_turns(messages(lang)), row=0)
         self.cog, self.lang = cog, lang
-        self.page = 0
-        self.reply = None
 
     async def show(self, interaction: discord.Interaction, query: str, *, update: bool = False) -> None:
         """Ask the core for the rule (off the event loop, deferring ``interaction`` when slow)."""
@@ -31,44 +29,16 @@ class RuleView(OwnerView):
         self.rebuild()
 
     def rebuild(self) -> None:
-        self.clear_items()
-        if len(self.reply.pages) > 1:
-            self.add_item(self._button("◀", "wf:rule:page-prev", self.page_prev, self.page == 0, 0))
-            self.add_item(self._button("▶", "wf:rule:page-next", self.page_next,
-                                       self.page >= len(self.reply.pages) - 1, 0))
+        super().rebuild()
         for i, choice in enumerate(self.reply.choices[:10]):
-            row = 1 + i // 5
             self.add_item(self._button(choice.label[:BUTTON_LABEL_LIMIT], f"wf:rule:go:{choice.value}"[:CHOICE_LIMIT],
-                                       self._go(choice.value), False, row))
-
-    def _button(self, label, custom_id, callback, disabled, row):
-        button = discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled, row=row,
-                                   style=discord.ButtonStyle.secondary)
-        button.callback = callback
-        return button
+                                       self._go(choice.value), False, row=1 + i // 5))
 
     def _go(self, value: str):
         async def callback(interaction: discord.Interaction) -> None:
             await self.show(interaction, value, update=True)
             await self.redraw(interaction)
         return callback
-
-    async def page_prev(self, interaction):
-        self.page = max(0, self.page - 1)
-        self.rebuild()
-        await self.redraw(interaction)
-
-    async def page_next(self, interaction):
-        self.page = min(len(self.reply.pages) - 1, self.page + 1)
-        self.rebuild()
-        await self.redraw(interaction)
-
-    def current(self):
-        return embed(self.reply.pages[self.page]) if self.reply.pages else None
-
-    async def redraw(self, interaction: discord.Interaction) -> None:
-        await update_message(interaction, content=self.reply.content, embed=self.current(),
-                             view=self if self.children else None)
 
 
 class Rules(commands.Cog):

@@ -17,25 +17,23 @@ from bot.languages import AUTONYMS, LANGUAGES
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import (Context, OwnerView, choices_in_time, choices_view, context, embed, in_time, reader_language,
-                                   rules_select, send, update_message)
+from bot.discord_app.views import (Context, PagedView, choices_in_time, choices_view, context, in_time, reader_language,
+                                   ruling_turns, rules_select, send, update_message)
 
 LANGUAGE_CHOICES = [app_commands.Choice(name=_T(AUTONYMS[code], language=code), value=code) for code in LANGUAGES]
 
 
-class RulingPager(OwnerView):
+class RulingPager(PagedView):
     """Previous / next page, the English originals shown or hidden, and the card's printed or Oracle
     text, for one card."""
 
     def __init__(self, origin: discord.Interaction, msg: Messages, cog: "Rulings", card_value: str, lang: str,
                  search: str | None, show_originals: bool, machine: str = "show"):
-        super().__init__(origin, msg)
+        super().__init__(origin, msg, ruling_turns(msg))
         self.cog, self.card_value, self.lang, self.search = cog, card_value, lang, search
         self.machine = machine
         self.show_originals = show_originals
         self.show_oracle = False
-        self.page = 0
-        self.reply = None
 
     async def load(self, interaction: discord.Interaction, **answer) -> None:
         """Ask the core for the rulings (off the event loop, deferring ``interaction`` when slow)."""
@@ -45,12 +43,7 @@ class RulingPager(OwnerView):
         self.rebuild()
 
     def rebuild(self) -> None:
-        self.page = max(0, min(self.page, len(self.reply.pages) - 1))
-        self.clear_items()
-        if len(self.reply.pages) > 1:
-            self.add_item(self._button(self.msg._("Previous"), "wf:ruling:prev", self.previous, self.page == 0))
-            self.add_item(self._button(self.msg._("Next"), "wf:ruling:next", self.next,
-                                       self.page >= len(self.reply.pages) - 1))
+        super().rebuild()
         if self.reply.data.get("translations"):
             label = self.msg._("Hide English original") if self.show_originals else self.msg._("Show English original")
             self.add_item(self._button(label, "wf:ruling:originals", self.toggle, False, discord.ButtonStyle.primary))
@@ -62,27 +55,8 @@ class RulingPager(OwnerView):
         if menu is not None:
             self.add_item(menu)
 
-    @staticmethod
-    def _button(label, custom_id, callback, disabled, style=discord.ButtonStyle.secondary):
-        button = discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled, style=style)
-        button.callback = callback
-        return button
-
-    def current_embed(self) -> discord.Embed:
-        return embed(self.reply.pages[self.page])
-
     async def _show(self, interaction: discord.Interaction) -> None:
-        await update_message(interaction, embed=self.current_embed(), view=self)
-
-    async def previous(self, interaction: discord.Interaction) -> None:
-        self.page -= 1
-        self.rebuild()
-        await self._show(interaction)
-
-    async def next(self, interaction: discord.Interaction) -> None:
-        self.page += 1
-        self.rebuild()
-        await self._show(interaction)
+        await update_message(interaction, embed=self.current(), view=self)
 
     async def toggle(self, interaction: discord.Interaction) -> None:
         self.show_originals = not self.show_originals
@@ -122,9 +96,9 @@ class Rulings(commands.Cog):
             pager.card_value = AUTOCOMPLETE_PREFIX + reply.data["oracle_id"]
             view = pager if pager.children else None
             if edit:
-                await update_message(interaction, content=reply.content, embed=pager.current_embed(), view=view)
+                await update_message(interaction, content=reply.content, embed=pager.current(), view=view)
             else:
-                await send(interaction, content=reply.content, embed=pager.current_embed(), view=view,
+                await send(interaction, content=reply.content, embed=pager.current(), view=view,
                            ephemeral=ctx.guild.private_replies)
             return
         pager.stop()

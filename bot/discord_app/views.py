@@ -181,6 +181,57 @@ class OwnerView(AnswersErrors, discord.ui.View):
             pass
 
 
+def rule_turns(msg: Messages) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The page buttons of a rule: (label, custom id) of the previous and the next page."""
+    return ("◀", "wf:rule:page-prev"), ("▶", "wf:rule:page-next")
+
+
+def ruling_turns(msg: Messages) -> tuple[tuple[str, str], tuple[str, str]]:
+    """The page buttons of a card's rulings."""
+    return (msg._("Previous"), "wf:ruling:prev"), (msg._("Next"), "wf:ruling:next")
+
+
+class PagedView(OwnerView):
+    """An answer of several pages, turned with a previous and a next button (``turns``: their
+    labels and ids, as rule_turns or ruling_turns give them); a subclass adds its own buttons in
+    ``rebuild``."""
+
+    def __init__(self, interaction: discord.Interaction, msg: Messages, turns, reply=None, *, row: int | None = None):
+        super().__init__(interaction, msg)
+        self.turns, self.row = turns, row
+        self.reply, self.page = reply, 0
+        if reply is not None:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        self.page = max(0, min(self.page, len(self.reply.pages) - 1))
+        self.clear_items()
+        if len(self.reply.pages) > 1:
+            (back, back_id), (forward, forward_id) = self.turns
+            self.add_item(self._button(back, back_id, self._turn(-1), self.page == 0))
+            self.add_item(self._button(forward, forward_id, self._turn(1), self.page >= len(self.reply.pages) - 1))
+
+    def _button(self, label, custom_id, callback, disabled, style=discord.ButtonStyle.secondary, row=None):
+        button = discord.ui.Button(label=label, custom_id=custom_id, disabled=disabled, style=style,
+                                   row=self.row if row is None else row)
+        button.callback = callback
+        return button
+
+    def _turn(self, step: int):
+        async def callback(interaction: discord.Interaction) -> None:
+            self.page += step
+            self.rebuild()
+            await self.redraw(interaction)
+        return callback
+
+    def current(self) -> discord.Embed | None:
+        return embed(self.reply.pages[self.page]) if self.reply.pages else None
+
+    async def redraw(self, interaction: discord.Interaction) -> None:
+        await update_message(interaction, content=self.reply.content, embed=self.current(),
+                             view=self if self.children else None)
+
+
 def choices_view(interaction, msg: Messages, reply: Reply, on_pick) -> discord.ui.View | None:
     """A select menu of candidate cards; ``on_pick(interaction, value)`` answers the pick."""
     if not reply.choices:
@@ -216,21 +267,25 @@ def rules_select(services, lang: str, msg: Messages, choices: list[tuple[str, st
 
 # A rule or a card's rulings opened from a menu or a button: shown privately to whoever opened it,
 # as /rule and /ruling show them.
-async def show_privately(interaction: discord.Interaction, work, /, *args, **kwargs) -> None:
+async def show_privately(interaction: discord.Interaction, msg: Messages, turns, work, /, *args, **kwargs) -> None:
+    """``work(*args, **kwargs)``'s answer, with its pages turned as the command turns them."""
     reply = await in_time(interaction, work, *args, ephemeral=True, **kwargs)
-    await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
-               ephemeral=True)
+    view = PagedView(interaction, msg, turns(msg), reply)
+    if not view.children:
+        view.stop()
+    await send(interaction, content=reply.content, embed=view.current(),
+               view=view if view.children else None, ephemeral=True)
 
 
 async def show_rule(interaction: discord.Interaction, services, number: str, lang: str) -> None:
     from bot.rules.command import rule
-    await show_privately(interaction, rule, services, number, lang)
+    await show_privately(interaction, messages(lang), rule_turns, rule, services, number, lang)
 
 
 async def show_rulings(interaction: discord.Interaction, services, oracle_id: str, ctx: Context) -> None:
     """The card's rulings under the server's settings for machine translations and originals."""
     from bot.matching.lookup import AUTOCOMPLETE_PREFIX
     from bot.rulings.command import ruling
-    await show_privately(interaction, ruling, services, AUTOCOMPLETE_PREFIX + oracle_id, ctx.lang,
+    await show_privately(interaction, ctx.msg, ruling_turns, ruling, services, AUTOCOMPLETE_PREFIX + oracle_id, ctx.lang,
                          machine=ctx.guild.machine_translations,
                          show_originals=ctx.guild.english_originals == "beside")
