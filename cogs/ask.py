@@ -13,6 +13,7 @@ from discord.ext import commands
 from bot.ask.command import CARD_VALUE, MAX_QUESTION_OPTION, RULE_VALUE, ask as ask_command
 from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
 
+from bot.discord_app.late import values
 from bot.discord_app.translator import option_names
 from bot.discord_app.views import OwnerView, context, embed, in_time, send, show_rule, show_rulings
 from cogs.ruling import LANGUAGE_CHOICES
@@ -33,17 +34,27 @@ class AskView(OwnerView):
         self.add_item(select)
 
     async def open(self, interaction: discord.Interaction) -> None:
-        value = self.select.values[0]
-        services = self.cog.bot.services
-        if value.startswith(RULE_VALUE):
-            await show_rule(interaction, services, value[len(RULE_VALUE):], self.ctx.lang)
-        else:
-            await show_rulings(interaction, services, value[len(CARD_VALUE):], self.ctx)
+        await open_cited(interaction, self.select.values[0], self.ctx)
+
+
+async def open_cited(interaction: discord.Interaction, value: str, ctx) -> None:
+    """A rule or a card's rulings that an answer cites, shown privately."""
+    services = interaction.client.services
+    if value.startswith(RULE_VALUE):
+        await show_rule(interaction, services, value[len(RULE_VALUE):], ctx.lang)
+    else:
+        await show_rulings(interaction, services, value[len(CARD_VALUE):], ctx)
+
+
+async def late_open(interaction: discord.Interaction, match) -> None:
+    """The menu of an answer from before a restart, in the language of whoever picks from it."""
+    await open_cited(interaction, values(interaction)[0], await context(interaction))
 
 
 class Ask(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
+        bot.late_answers.add(r"wf:ask:open", late_open)
 
     @app_commands.command(name=_T("ask"), description=_T("Ask a rules question in your own words"))
     @app_commands.describe(question=_T("Your question, in any language"), language=_T("Reply language"))

@@ -21,9 +21,9 @@ from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 from bot.text import MAX_QUERY_CHARS, clip
 
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
-from bot.discord_app.translator import option_names
-from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_in_time, context, embed, in_time, rules_select, send, send_error,
-                                   update_message)
+from bot.discord_app.translator import command_path, option_names
+from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_in_time, context, embed, in_time, late_rule,
+                                   rules_select, send, send_error, update_message)
 
 POLICY_CHOICES = [app_commands.Choice(name=_T("keep on top"), value="keep"),
                   app_commands.Choice(name=_T("graveyard"), value="graveyard")]
@@ -178,6 +178,14 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     def __init__(self, bot):
         self.bot = bot
         super().__init__()
+        bot.late_answers.add(r"wf:explore:rule", late_rule)
+        bot.late_answers.add(r"wf:explore:(?:choose:.*|replay|new-seed)", self.late_game)
+
+    async def late_game(self, interaction: discord.Interaction, match) -> None:
+        """A game's buttons after a restart: its state is gone."""
+        msg = (await context(interaction)).msg
+        await send_error(interaction, msg._("This game has expired. Run {command} again, with the same seed to replay it.",
+                                            command=command_path(msg.lang, "explore", "run")))
 
     async def _request(self, interaction: discord.Interaction, ctx: Context, deck: str | None, explorer: str,
                        times: int | None, seed: str | None) -> ExploreRequest | None:

@@ -12,7 +12,7 @@ from bot.i18n import messages
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import PagedView, choices_in_time, in_time, reader_language, rule_turns, send
+from bot.discord_app.views import PagedView, choices_in_time, in_time, reader_language, rule_turns, send, show_rule
 
 
 class RuleView(PagedView):
@@ -45,6 +45,11 @@ class Rules(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.services = bot.services
+        bot.late_answers.add(r"wf:rule:go:(?P<number>.+)", self.late_go)
+
+    async def late_go(self, interaction: discord.Interaction, match) -> None:
+        """A rule's button after a restart: that rule, privately."""
+        await show_rule(interaction, self.services, match["number"], await reader_language(interaction))
 
     @app_commands.command(name=_T("rule"), description=_T("Look up the Comprehensive Rules"))
     @app_commands.describe(query=_T("Rule number, keyword or glossary term"))

@@ -17,8 +17,8 @@ from bot.languages import AUTONYMS, LANGUAGES
 
 from bot.discord_app.errors import quiet_autocomplete
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import (Context, PagedView, choices_in_time, choices_view, context, in_time, reader_language,
-                                   ruling_turns, rules_select, send, update_message)
+from bot.discord_app.views import (Context, PagedView, choices_in_time, choices_view, context, in_time, late_rule,
+                                   late_rulings, reader_language, ruling_turns, rules_select, send, update_message)
 
 LANGUAGE_CHOICES = [app_commands.Choice(name=_T(AUTONYMS[code], language=code), value=code) for code in LANGUAGES]
 
@@ -73,6 +73,8 @@ class Rulings(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.services = bot.services
+        bot.late_answers.add(r"wf:ruling:rule", late_rule)
+        bot.late_answers.add(r"wf:pick", late_rulings)
 
     @app_commands.command(name=_T("ruling"), description=_T("Show a card's official rulings in your language"))
     @app_commands.describe(card=_T("Card name, in any language"), language=_T("Reply language"),

@@ -13,6 +13,7 @@ from bot import i18n
 from bot.config import Config
 from bot.services import Services
 from bot.settings.store import SettingsError, SettingsStore
+from bot.discord_app.late import LateAnswers, waited_for
 from bot.discord_app.translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
@@ -46,6 +47,8 @@ class WayfinderBot(commands.AutoShardedBot):
         self.settings: SettingsStore | None = None
         self.warming: asyncio.Task | None = None   # the background warm-up under way (warm_up)
         self._warm_work: asyncio.Future | None = None
+        self.late_answers = LateAnswers()   # what the cogs answer to components and forms nothing waits for
+        self._late: set[asyncio.Task] = set()
 
     async def setup_hook(self) -> None:
         self.settings = await SettingsStore.open(self.services.config.settings_path)
@@ -68,6 +71,15 @@ class WayfinderBot(commands.AutoShardedBot):
         # the rules are read after READY, in the background (warm_up)
         if config.refresh_hours > 0:
             self._refresher = asyncio.create_task(self._refresh_every(config.refresh_hours * 3600))
+
+    def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
+        super().dispatch(event_name, *args, **kwargs)
+        # discord.py has just dispatched it to its views, dynamic items and forms: when none waits
+        # for it (a message from before a restart, a form past its hour), it is answered late
+        if event_name == "interaction" and not waited_for(self, args[0]):
+            task = asyncio.create_task(self.late_answers.answer(args[0]))
+            self._late.add(task)
+            task.add_done_callback(self._late.discard)
 
     async def on_ready(self) -> None:
         if self.warming is None:   # READY comes again after a reconnection: once is enough

@@ -34,6 +34,12 @@ def language_choice(autonym: str, code: str, lang: str) -> str:
     return msg._("{autonym} — {language}", autonym=autonym, language=local)
 
 
+def command_path(lang: str, *names: str) -> str:
+    """A command as a reader of ``lang`` sees it in Discord: ("explore", "run") → "/explorer lancer"."""
+    catalog = getattr(_translations(lang), "_catalog", {}) if lang != "en" else {}
+    return "/" + " ".join(catalog.get(f"{NAME_CONTEXT}\x04{name}") or name for name in names)
+
+
 class WayfinderTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: Locale,
                         context: app_commands.TranslationContext) -> str | None:

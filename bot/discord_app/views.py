@@ -289,3 +289,20 @@ async def show_rulings(interaction: discord.Interaction, services, oracle_id: st
     await show_privately(interaction, ctx.msg, ruling_turns, ruling, services, AUTOCOMPLETE_PREFIX + oracle_id, ctx.lang,
                          machine=ctx.guild.machine_translations,
                          show_originals=ctx.guild.english_originals == "beside")
+
+
+# Answered late (bot.discord_app.late): a menu of a message from before a restart still opens what
+# it offers, privately, in the language of whoever picks it.
+async def late_rule(interaction: discord.Interaction, match) -> None:
+    """A menu of rules: the rule picked."""
+    from bot.discord_app.late import values
+    await show_rule(interaction, interaction.client.services, values(interaction)[0], await reader_language(interaction))
+
+
+async def late_rulings(interaction: discord.Interaction, match) -> None:
+    """A menu of cards: the rulings of the card picked."""
+    from bot.discord_app.late import values
+    from bot.matching.lookup import AUTOCOMPLETE_PREFIX
+    await show_rulings(interaction, interaction.client.services, values(interaction)[0].removeprefix(AUTOCOMPLETE_PREFIX),
+                       await context(interaction))
+

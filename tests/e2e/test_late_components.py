@@ -1,0 +1,83 @@
+"""Buttons, menus and forms nothing waits for any more — on messages sent before a restart, or a
+form submitted after it expired — still answer: from their custom id where that is enough (a rule,
+a card's rulings, a decklist), else with one line saying what expired and what to run again."""
+from bot.i18n import messages
+from tests.e2e.helpers import answer_of, custom_ids, embed_text, option, start_bot, stop_bot
+from tests.fake_discord import payloads
+
+
+def sub(command, **options):
+    return [{"name": command, "type": 1, "options": [
+        {"name": k, "type": 4 if isinstance(v, int) else 3, "value": v} for k, v in options.items()]}]
+
+
+def old_message(fake, component: dict) -> str:
+    """A message the bot sent before it restarted, with one component: no view of this run has it."""
+    message_id = payloads.snowflake()
+    fake.messages[message_id] = payloads.message(message_id, fake.channel_id, fake.bot_user,
+                                                 {"content": "…", "components": [{"type": 1, "components": [component]}]},
+                                                 fake.guild_id)
+    return message_id
+
+
+def menu(custom_id: str, value: str) -> dict:
+    return {"type": 3, "custom_id": custom_id, "options": [{"label": value, "value": value}]}
+
+
+def button(custom_id: str) -> dict:
+    return {"type": 2, "style": 2, "label": "…", "custom_id": custom_id}
+
+
+async def private(fake, callback) -> dict:
+    message = await answer_of(fake, callback)
+    assert message["flags"] & 64, message
+    assert message["allowed_mentions"] == {"parse": []}
+    return message
+
+
+async def test_menus_and_rule_buttons_of_old_messages_open_what_they_offer(shared_bot):
+    fake = shared_bot.fake
+    jadelight = shared_bot.bot.services.catalog.card_by_english_name("Jadelight Ranger").oracle_id
+    for custom_id in ("wf:ruling:rule", "wf:explore:rule"):
+        opened = await fake.click(old_message(fake, menu(custom_id, "701.44")), custom_id, component_type=3,
+                                  values=["701.44"], locale="fr")
+        assert "701.44. Explore" in embed_text(await private(fake, opened))
+        assert "Règles complètes" in embed_text(await private(fake, opened))   # the reader's language
+    go = await fake.click(old_message(fake, button("wf:rule:go:701.44a")), "wf:rule:go:701.44a")
+    assert "701.44a" in embed_text(await private(fake, go))
+    asked = await fake.click(old_message(fake, menu("wf:ask:open", f"card:{jadelight}")), "wf:ask:open",
+                             component_type=3, values=[f"card:{jadelight}"], locale="it")
+    assert "Ranger della Luce di Giada (Jadelight Ranger)" in embed_text(await private(fake, asked))
+    picked = await fake.click(old_message(fake, menu("wf:pick", f"id:{jadelight}")), "wf:pick",
+                              component_type=3, values=[f"id:{jadelight}"], locale="de")
+    assert "Jadelight Ranger" in embed_text(await private(fake, picked))
+
+
+async def test_buttons_whose_state_is_gone_say_so_in_one_line(shared_bot):
+    fake = shared_bot.fake
+    replay = await fake.click(old_message(fake, button("wf:explore:replay")), "wf:explore:replay", locale="fr")
+    assert (await private(fake, replay))["content"] == messages("fr")._(
+        "This game has expired. Run {command} again, with the same seed to replay it.", command="/explorer lancer")
+    for custom_id in ("wf:ruling:next", "wf:rule:page-prev", "wf:settings:reset", "wf:explore:deck-edit"):
+        pressed = await fake.click(old_message(fake, button(custom_id)), custom_id, locale="de")
+        assert (await private(fake, pressed))["content"] == messages("de")._(
+            "These buttons have expired. Run the command again."), custom_id
+
+
+async def test_after_a_restart_a_message_still_opens_its_rules_and_its_game_says_it_expired(discord_bot):
+    fake = discord_bot.fake
+    ruling = await answer_of(fake, await fake.slash("ruling", [option("card", "Jadelight Ranger")], locale="es-ES"))
+    game = await answer_of(fake, await fake.slash("explore", sub("run", deck="ixalan", explorer="Jadelight Ranger",
+                                                                      seed="42")))
+    assert "wf:ruling:rule" in custom_ids(ruling) and "wf:explore:replay" in custom_ids(game)
+    await stop_bot(discord_bot.bot, discord_bot.task)
+    discord_bot.bot, discord_bot.task = await start_bot(fake)
+    opened = await fake.click(ruling["id"], "wf:ruling:rule", component_type=3, values=["701.44"], locale="es-ES")
+    assert "701.44. Explore" in embed_text(await private(fake, opened))
+    replay = await fake.click(game["id"], "wf:explore:replay", locale="es-ES")
+    assert (await private(fake, replay))["content"] == messages("es")._(
+        "This game has expired. Run {command} again, with the same seed to replay it.", command="/explorar ejecutar")
+    stale = await fake.click(ruling["id"], "wf:ruling:originals", locale="es-ES")
+    assert (await private(fake, stale))["content"] == messages("es")._(
+        "These buttons have expired. Run the command again.")
+
