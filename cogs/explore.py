@@ -21,10 +21,13 @@ from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
 from bot.text import MAX_QUERY_CHARS, clip
 
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
+from bot.discord_app.late import fields
 from bot.discord_app.translator import command_path, option_names
 from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_in_time, context, embed, in_time, late_rule,
                                    rules_select, send, send_error, update_message)
 
+DECK_FORM = "wf:explore:deck-modal"   # + ":<id of the interaction that opened it>:<deck name>"
+DECKLIST = "wf:explore:decklist"
 POLICY_CHOICES = [app_commands.Choice(name=_T("keep on top"), value="keep"),
                   app_commands.Choice(name=_T("graveyard"), value="graveyard")]
 
@@ -130,46 +133,21 @@ class ExploreView(OwnerView):
 class DeckModal(AnswersErrors, discord.ui.Modal):
     """The form a decklist is pasted into. discord.py finds an open form by its custom id, so each
     has its own (the id of the interaction that opened it): two people saving decks at once each
-    get their own list saved under their own name. A form left open is forgotten after an hour."""
+    get their own list saved under their own name. The deck's name is in the custom id too, so that
+    a form submitted after it expired (an hour), or after a restart, is saved all the same."""
 
     def __init__(self, cog: "Explore", ctx: Context, name: str, opened_by: discord.Interaction,
                  text: str | None = None):
-        super().__init__(title=ctx.msg._("Paste a decklist")[:MODAL_LABEL_LIMIT], custom_id=f"wf:explore:deck-modal:{opened_by.id}",
-                         timeout=3600)
+        super().__init__(title=ctx.msg._("Paste a decklist")[:MODAL_LABEL_LIMIT],
+                         custom_id=f"{DECK_FORM}:{opened_by.id}:{name}", timeout=3600)
         self.cog, self.ctx, self.name = cog, ctx, name
         self.decklist = discord.ui.TextInput(label=ctx.msg._("Decklist (MTGA, MTGO or “4 Name” lines)")[:MODAL_LABEL_LIMIT],
                                              style=discord.TextStyle.paragraph, max_length=4000,
-                                             custom_id="wf:explore:decklist", default=text)
+                                             custom_id=DECKLIST, default=text)
         self.add_item(self.decklist)
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
-        msg = self.ctx.msg
-        text = str(self.decklist.value)
-        parsed = await in_time(interaction, decks.parse, text, self.cog.bot.services.matcher, msg, self.name,
-                               self.ctx.lang, ephemeral=True)
-        if parsed.errors:
-            # nothing is lost: the button opens the form again with the list as it was pasted
-            view = OwnerView(interaction, msg)
-            again = discord.ui.Button(label=msg._("Paste a decklist")[:BUTTON_LABEL_LIMIT], custom_id="wf:explore:deck-edit",
-                                      style=discord.ButtonStyle.primary)
-
-            async def reopen(button_interaction: discord.Interaction) -> None:
-                await button_interaction.response.send_modal(DeckModal(self.cog, self.ctx, self.name, button_interaction, text))
-
-            again.callback = reopen
-            view.add_item(again)
-            await send(interaction, content=clip("\n".join(parsed.errors[:15]), CONTENT_LIMIT), view=view,
-                       ephemeral=True)
-            return
-        try:
-            await self.cog.bot.settings.save_deck(interaction.guild_id, self.name, text, parsed.size,
-                                                  interaction.user.id)
-        except ValueError:
-            await send_error(interaction, msg._("This server already has {count} saved decks: delete one first.",
-                                                count=MAX_DECKS_PER_GUILD))
-            return
-        await send(interaction, content=msg._("Deck “{deck}” saved ({count} cards).", deck=escape(self.name),
-                                              count=parsed.size), ephemeral=True)
+        await self.cog.save_decklist(interaction, self.ctx, self.name, str(self.decklist.value))
 
 
 class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T("Simulate the explore keyword action")):
@@ -178,8 +156,42 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     def __init__(self, bot):
         self.bot = bot
         super().__init__()
+        bot.late_answers.add(DECK_FORM + r":\d+:(?P<name>.+)", self.late_decklist, form=True)
         bot.late_answers.add(r"wf:explore:rule", late_rule)
         bot.late_answers.add(r"wf:explore:(?:choose:.*|replay|new-seed)", self.late_game)
+
+    async def save_decklist(self, interaction: discord.Interaction, ctx: Context, name: str, text: str) -> None:
+        """Save a pasted decklist under ``name``, or list what is wrong with it (nothing is lost: a
+        button opens the form again with the list as it was pasted)."""
+        msg = ctx.msg
+        parsed = await in_time(interaction, decks.parse, text, self.bot.services.matcher, msg, name, ctx.lang,
+                               ephemeral=True)
+        if parsed.errors:
+            view = OwnerView(interaction, msg)
+            again = discord.ui.Button(label=msg._("Paste a decklist")[:BUTTON_LABEL_LIMIT], custom_id="wf:explore:deck-edit",
+                                      style=discord.ButtonStyle.primary)
+
+            async def reopen(button_interaction: discord.Interaction) -> None:
+                await button_interaction.response.send_modal(DeckModal(self, ctx, name, button_interaction, text))
+
+            again.callback = reopen
+            view.add_item(again)
+            await send(interaction, content=clip("\n".join(parsed.errors[:15]), CONTENT_LIMIT), view=view,
+                       ephemeral=True)
+            return
+        try:
+            await self.bot.settings.save_deck(interaction.guild_id, name, text, parsed.size, interaction.user.id)
+        except ValueError:
+            await send_error(interaction, msg._("This server already has {count} saved decks: delete one first.",
+                                                count=MAX_DECKS_PER_GUILD))
+            return
+        await send(interaction, content=msg._("Deck “{deck}” saved ({count} cards).", deck=escape(name),
+                                              count=parsed.size), ephemeral=True)
+
+    async def late_decklist(self, interaction: discord.Interaction, match) -> None:
+        """A decklist form submitted after it expired, or after a restart: saved all the same."""
+        await self.save_decklist(interaction, await context(interaction), match["name"],
+                                 fields(interaction).get(DECKLIST, ""))
 
     async def late_game(self, interaction: discord.Interaction, match) -> None:
         """A game's buttons after a restart: its state is gone."""

@@ -81,3 +81,23 @@ async def test_after_a_restart_a_message_still_opens_its_rules_and_its_game_says
     assert (await private(fake, stale))["content"] == messages("es")._(
         "These buttons have expired. Run the command again.")
 
+
+async def test_a_decklist_form_submitted_after_it_expired_or_a_restart_is_saved(discord_bot):
+    fake = discord_bot.fake
+    opened = await fake.slash("explore", [{"name": "deck", "type": 2, "options": sub("save", name="late: night")}],
+                              locale="it")
+    assert opened.type == 9
+    await stop_bot(discord_bot.bot, discord_bot.task)    # the form is forgotten, as after its hour
+    discord_bot.bot, discord_bot.task = await start_bot(fake)
+
+    def submitted(custom_id):
+        return fake.interaction(5, {"custom_id": custom_id, "components": [{"type": 1, "components": [
+            {"type": 4, "custom_id": "wf:explore:decklist", "value": "4 Jadelight Ranger\n20 Forest\n"}]}]},
+            locale="it")
+
+    saved = await private(fake, await fake.send(submitted(opened.data["custom_id"])))
+    assert saved["content"] == messages("it")._("Deck “{deck}” saved ({count} cards).", deck="late: night", count=24)
+    listed = await answer_of(fake, await fake.slash("explore", [{"name": "deck", "type": 2, "options": sub("list")}]))
+    assert "late: night" in embed_text(listed)
+    older = await private(fake, await fake.send(submitted("wf:explore:deck-modal:1234")))  # a form of an older version
+    assert older["content"] == messages("it")._("This form has expired. Run the command again.")
