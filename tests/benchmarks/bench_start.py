@@ -80,7 +80,14 @@ def tree(proc) -> list:
 
 def tree_cpu(proc) -> float:
     """CPU time (user + system) of the process tree so far, children that ended included."""
-    return sum(sum(p.cpu_times()[:4]) for p in tree(proc))
+    import psutil
+    total = 0.0
+    for p in tree(proc):
+        try:
+            total += sum(p.cpu_times()[:4])
+        except psutil.Error:   # a child that ended meanwhile: counted in its parent's children's times
+            pass
+    return total
 
 
 async def start_once(env: dict, tmp: Path) -> Start:
@@ -129,10 +136,12 @@ async def start_once(env: dict, tmp: Path) -> Start:
             rss = sum(p.memory_info().rss for p in tree(proc)) / 2**20
         finally:
             if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)   # Ctrl-C: the bot closes
-                try:
-                    proc.wait(30)
-                except psutil.TimeoutExpired:
+                proc.send_signal(signal.SIGINT)   # Ctrl-C: the bot closes, talking to the harness meanwhile
+                for _ in range(300):
+                    if proc.poll() is not None:
+                        break
+                    await asyncio.sleep(0.1)
+                else:
                     proc.kill()
                     proc.wait(10)
             await fake.close()
