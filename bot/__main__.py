@@ -371,10 +371,11 @@ def _data(args, config: Config) -> int:
     from bot.catalog.store import Catalog
     if args.data_command == "import":
         ensure_catalog(config.catalog_path, log=print)
-        reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=print)
+        reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=print,
+                               lock_wait=config.import_wait)
         return 1 if any(r.skipped for r in reports) else 0   # a file was refused whole
     if args.data_command == "bundled":
-        build_bundled(config.catalog_path, log=print)
+        build_bundled(config.catalog_path, log=print, lock_wait=config.import_wait)
         return 0
     if args.data_command == "sync":
         from bot.catalog.sync import sync

@@ -14,6 +14,7 @@ PROJECT_DIR = PACKAGE_DIR.parent
 _PACKAGED_DATA = Path(__file__).resolve().parent / "data"
 DATA_DIR = _PACKAGED_DATA if _PACKAGED_DATA.is_dir() else PROJECT_DIR / "data"
 DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
+IMPORT_WAIT = 600.0     # seconds an import waits for another one into the same catalog to finish
 BULK_TYPES = ("oracle_cards", "default_cards", "all_cards", "rulings")   # Scryfall's bulk files, in import order
 
 
@@ -62,6 +63,7 @@ class Config:
     console_lang: str | None = None
     refresh_hours: float = 24.0                       # 0: the running bot never refreshes its data
     refresh_types: tuple[str, ...] = ("all_cards", "rulings")
+    import_wait: float = IMPORT_WAIT
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -90,6 +92,8 @@ class Config:
                                    "a number of hours, 0 or more (0: never)"),
             refresh_types=_setting(env, "WAYFINDER_REFRESH_TYPES", cls.refresh_types, _listed(_one_of(BULK_TYPES)),
                                    f"one or more of {', '.join(BULK_TYPES)}, separated by commas"),
+            import_wait=_setting(env, "WAYFINDER_IMPORT_WAIT", cls.import_wait, _number(),
+                                 "a number of seconds, 0 or more (0: do not wait)"),
         )
 
     def __repr__(self) -> str:  # never show the token

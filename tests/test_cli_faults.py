@@ -164,6 +164,21 @@ def test_a_malformed_number_in_any_setting_is_named(home):
             env={"SHARD_COUNT": "2", "SHARD_IDS": "0,2"})
     refused(home, ["resolve", "Opt"], "WAYFINDER_VIEW_TIMEOUT must be a number of seconds", "not 'ten'",
             env={"WAYFINDER_VIEW_TIMEOUT": "ten"})
+    refused(home, ["resolve", "Opt"], "WAYFINDER_IMPORT_WAIT must be a number of seconds, 0 or more", "not '-5'",
+            env={"WAYFINDER_IMPORT_WAIT": "-5"})
+
+
+def test_an_import_waits_for_another_one_only_so_long(home, tmp_path):
+    from bot.catalog.build import import_lock
+    catalog, _ = home
+    cards = tmp_path / "cards.jsonl"
+    cards.write_text(json.dumps(CARD) + "\n")
+    with import_lock(catalog, 0):         # another import, under way
+        refused(home, ["data", "import", "--no-progress", cards],
+                f"error: {catalog}: another import (pid {os.getpid()}) is still running after 0.5 s of waiting;"
+                " nothing was imported (WAYFINDER_IMPORT_WAIT sets the wait)", env={"WAYFINDER_IMPORT_WAIT": "0.5"})
+    assert wayfinder(["data", "import", "--no-progress", cards], *home).returncode == 0
+
 
 def test_output_closed_early_is_not_a_traceback(home):
     catalog, settings = home

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import glob
 import json
-import math
 import os
 import sqlite3
 import tempfile
@@ -14,6 +13,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable, Iterator
 
+from bot.catalog.errors import CatalogBusy
 from bot.catalog.locks import FileLock, beside
 from bot.catalog.rulings import forget_document, upgrade
 from bot.catalog.store import SCHEMA_VERSION
@@ -41,14 +41,16 @@ def connect_for_writing(path: Path) -> sqlite3.Connection:
 
 
 @contextmanager
-def import_lock(catalog_path: Path | str, log: Callable[[str], None] | None = None) -> Iterator[None]:
+def import_lock(catalog_path: Path | str, wait: float, log: Callable[[str], None] | None = None) -> Iterator[None]:
     """One import at a time per catalog (a lock file beside it, released by the system when the
-    process ends, however it ends). Holding it, any copy an earlier import left is stale: it was
-    killed before it could remove its copy. Those are removed first."""
+    process ends, however it ends); another import is waited for ``wait`` seconds at most, then
+    CatalogBusy. Holding it, any copy an earlier import left is stale: it was killed before it
+    could remove its copy. Those are removed first."""
     catalog_path = Path(catalog_path)
     lock = FileLock(beside(catalog_path, ".lock"))
-    lock.acquire(math.inf, log and (lambda: log(f"waiting for another import{lock.holder()} into {catalog_path}"
-                                                f" to finish")))
+    if not lock.acquire(wait, log and (lambda: log(f"waiting for another import{lock.holder()} into {catalog_path}"
+                                                  f" to finish"))):
+        raise CatalogBusy(catalog_path, lock.holder(), wait)
     try:
         removed = remove_stale_copies(catalog_path)
         if log and removed:

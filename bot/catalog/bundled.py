@@ -5,7 +5,7 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from bot.config import DATA_DIR
+from bot.config import DATA_DIR, IMPORT_WAIT
 from bot.catalog.store import SCHEMA_VERSION
 
 if TYPE_CHECKING:
@@ -18,10 +18,11 @@ def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
             + sorted((data_dir / "rules").glob("MagicCompRules-*.txt.gz")))
 
 
-def build_bundled(catalog: Path, log: Callable[[str], None] | None = None) -> list[ImportReport]:
+def build_bundled(catalog: Path, log: Callable[[str], None] | None = None,
+                  lock_wait: float = IMPORT_WAIT) -> list[ImportReport]:
     """Import the bundled data into ``catalog`` (created if missing, refreshed otherwise)."""
     from bot.catalog.importer import import_files  # only when building: start-up need not load it
-    return import_files(catalog, bundled_files(), log=log)
+    return import_files(catalog, bundled_files(), log=log, lock_wait=lock_wait)
 
 
 def ensure_catalog(catalog: Path, log: Callable[[str], None] | None = None) -> Path:

@@ -31,6 +31,15 @@ class DataImportError(Exception):
         super().__init__(f"{where}: {message}")
 
 
+class CatalogBusy(DataImportError):
+    """Another import into the catalog still held it when the wait ended: nothing was imported."""
+
+    def __init__(self, catalog, holder: str, waited: float):
+        self.holder = holder    # " (pid N)", or ""
+        super().__init__(str(catalog), f"another import{holder} is still running after {waited:g} s of waiting;"
+                                       " nothing was imported (WAYFINDER_IMPORT_WAIT sets the wait)")
+
+
 class SkippedFile(DataImportError):
     """A file that cannot be used as a whole (a ruling document for no known card, or in no language
     Wayfinder can tell; a Comprehensive Rules file of no known edition): none of it is imported, it is

@@ -18,6 +18,7 @@ from bot.catalog.rulings import move_rulings
 from bot.catalog.scryfall import import_cards, import_rulings, sniff_kind
 from bot.catalog.seeds import import_document
 from bot.catalog.streams import read_head
+from bot.config import IMPORT_WAIT
 from bot.matching.index import remove_other_indexes, write_index
 
 # cards first (everything else refers to them), then rulings, documents, rules
@@ -44,10 +45,12 @@ def classify(path: Path) -> str:
 
 
 def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: bool = False,
-                 log: Callable[[str], None] | None = None, name_index: bool = True) -> list[ImportReport]:
+                 log: Callable[[str], None] | None = None, name_index: bool = True,
+                 lock_wait: float = IMPORT_WAIT) -> list[ImportReport]:
     """Import ``paths`` into ``catalog`` in one transaction: all of them, or nothing. Imports into
-    one catalog run one at a time; copies a killed import left are removed first."""
-    with import_lock(catalog, log):
+    one catalog run one at a time (another is waited for ``lock_wait`` seconds at most, then
+    CatalogBusy); copies a killed import left are removed first."""
+    with import_lock(catalog, lock_wait, log):
         return _import_files(catalog, paths, progress=progress, log=log, name_index=name_index)
 
 

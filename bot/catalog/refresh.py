@@ -9,7 +9,8 @@ switch to the new catalog, its name index and rules, without a restart. Processe
 refresh; a process that finds it held skips its turn. With the settings on PostgreSQL, a
 database advisory lock is taken too, so that the processes of a deployment, whatever their host,
 fetch from upstream one at a time; a process that cannot reach that server, or gets no answer in
-time, skips its turn too, holding nothing.
+time, skips its turn too, holding nothing. An import under way (``data import``) is not waited
+for either: the refresh skips its turn, before downloading anything.
 """
 from __future__ import annotations
 
@@ -18,6 +19,8 @@ import logging
 from pathlib import Path
 from typing import Callable
 
+from bot.catalog.build import import_lock
+from bot.catalog.errors import CatalogBusy
 from bot.catalog.locks import FileLock, beside
 from bot.catalog.sync import sync
 from bot.config import Config, is_database_url, shown
@@ -99,7 +102,8 @@ class DatabaseRefreshLock:
 def refresh(config: Config, say: Callable[[str], None] = log.info,
             warn: Callable[[str], None] = log.warning) -> list[Path] | None:
     """Sync once. The files imported (empty: nothing changed); None when the turn is skipped:
-    another process holds the refresh lock, or the database that keeps it cannot be reached."""
+    another process holds the refresh lock, the database that keeps it cannot be reached, or an
+    import into the catalog is under way (never waited for: the next turn finds it done)."""
     locks = [RefreshLock(config.catalog_path)]
     if is_database_url(config.settings_path):
         locks.append(DatabaseRefreshLock(config.settings_path))
@@ -115,7 +119,12 @@ def refresh(config: Config, say: Callable[[str], None] = log.info,
                 say(f"another process{lock.holder()} is refreshing {config.catalog_path}: skipped")
                 return None
             taken.append(lock)
-        return sync(config, types=list(config.refresh_types), progress=False, log=say)
+        with import_lock(config.catalog_path, 0):
+            pass                     # free now: what is downloaded next can be imported
+        return sync(config, types=list(config.refresh_types), progress=False, log=say, lock_wait=0)
+    except CatalogBusy as exc:
+        say(f"an import{exc.holder} into {config.catalog_path} is under way: refresh skipped")
+        return None
     finally:
         for lock in reversed(taken):
             lock.release()

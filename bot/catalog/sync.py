@@ -135,11 +135,13 @@ def _local_name(entry: dict) -> str:
 
 
 def sync(config: Config, types: list[str] | None = None, base_url: str | None = None, progress: bool = True,
-         log: Callable[[str], None] = print, rules_url: str | None = None, timeout: float = TIMEOUT) -> list[Path]:
+         log: Callable[[str], None] = print, rules_url: str | None = None, timeout: float = TIMEOUT,
+         lock_wait: float | None = None) -> list[Path]:
     """Fetch what changed and import it; return the files imported.
 
     ``rules_url`` (or WAYFINDER_RULES_URL): the Comprehensive Rules text file as Wizards publishes it,
-    fetched too when its name (which carries the edition's date) is new."""
+    fetched too when its name (which carries the edition's date) is new. Another import into the
+    catalog is waited for ``lock_wait`` seconds at most (WAYFINDER_IMPORT_WAIT)."""
     types = types or ["all_cards", "rulings"]
     base_url = base_url or config.scryfall_base_url
     folder = config.downloads_dir
@@ -174,7 +176,8 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
             fetched.append(target)
             state["rules"] = {"url": rules_url, "file": target.name}
     if fetched:
-        import_files(config.catalog_path, fetched, progress=progress, log=log)
+        import_files(config.catalog_path, fetched, progress=progress, log=log,
+                     lock_wait=config.import_wait if lock_wait is None else lock_wait)
         state_path.write_text(json.dumps(state, indent=2))
     else:
         log("nothing new to import")

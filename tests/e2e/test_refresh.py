@@ -1,6 +1,7 @@
 """A running bot keeps its data current: it answers from the old catalog while the new one is
 fetched and built, then from the new one, without a restart; one process refreshes at a time."""
 import asyncio
+import contextlib
 import gzip
 import json
 import os
@@ -14,6 +15,7 @@ import pytest
 
 from bot.catalog import Catalog
 from bot.catalog import refresh as refresh_module
+from bot.catalog.build import import_lock
 from bot.catalog.refresh import RefreshLock, refresh
 from bot.config import Config
 from tests.e2e.helpers import answer_of, embed_text, option
@@ -177,6 +179,43 @@ def test_a_database_stopped_mid_refresh_ends_the_refresh_cleanly(upstream, monke
     finally:
         if cluster.dir.exists():        # stopped before the refresh could
             cluster.stop()
+
+
+def finished(call, seconds=120):
+    """What ``call`` returns, run in a thread: it must not wait for a lock this test holds."""
+    result = []
+    thread = threading.Thread(target=lambda: result.append(call()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert result, "it waited for the lock"
+    return result[0]
+
+
+def test_a_refresh_skips_its_turn_while_an_import_runs_and_downloads_nothing(upstream):
+    config = Config.from_env(upstream)
+    said = []
+    with import_lock(config.catalog_path, 0):                  # `data import` under way
+        assert finished(lambda: refresh(config, say=said.append)) is None
+    assert said == [f"an import (pid {os.getpid()}) into {config.catalog_path} is under way: refresh skipped"]
+    assert not list(config.downloads_dir.glob("rulings*"))
+    assert refresh(config, say=lambda line: None)              # the next turn imports
+
+
+def test_an_import_that_starts_while_the_refresh_downloads_is_not_waited_for(upstream, monkeypatch):
+    config = Config.from_env(upstream)
+    before = config.catalog_path.read_bytes()
+    real_sync = refresh_module.sync
+    with contextlib.ExitStack() as imports:
+        def sync_as_an_import_starts(*args, **kwargs):
+            imports.enter_context(import_lock(config.catalog_path, 0))
+            return real_sync(*args, **kwargs)
+
+        monkeypatch.setattr(refresh_module, "sync", sync_as_an_import_starts)
+        said = []
+        assert finished(lambda: refresh(config, say=said.append)) is None
+    assert said[-1] == f"an import (pid {os.getpid()}) into {config.catalog_path} is under way: refresh skipped"
+    assert config.catalog_path.read_bytes() == before
+
 
 def test_every_process_sharing_the_catalog_answers_from_the_new_one(upstream):
     """The process that imported, and another one that found nothing new upstream (the first had
