@@ -77,21 +77,17 @@ def _without_marks(text: str) -> str:
     return text.translate(dict.fromkeys(map(ord, marks))) if marks else text
 
 
+_CJK_CHAR = re.compile("[\u3040-\u30ff"            # kana
+                       "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"   # Han
+                       "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")  # Hangul
+
+
 def is_cjk_char(ch: str) -> bool:
-    code = ord(ch)
-    return (
-        0x3040 <= code <= 0x30FF  # kana
-        or 0x3400 <= code <= 0x4DBF
-        or 0x4E00 <= code <= 0x9FFF
-        or 0xF900 <= code <= 0xFAFF
-        or 0xAC00 <= code <= 0xD7AF  # hangul syllables
-        or 0x1100 <= code <= 0x11FF
-        or 0x3130 <= code <= 0x318F
-    )
+    return _CJK_CHAR.match(ch) is not None
 
 
 def has_cjk(text: str) -> bool:
-    return any(is_cjk_char(ch) for ch in text)
+    return _CJK_CHAR.search(text) is not None
 
 
 def clip(text: str, limit: int, mark: str = "…") -> str:

@@ -19,7 +19,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.ask.analysis import stems
+from bot.analysis import stems
 from bot.text import fold, has_cjk
 
 log = logging.getLogger(__name__)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from bot.ask.analysis import stems
+from bot.analysis import stems
 from bot.config import DATA_DIR
 from bot.matching.nicknames import read_tsv
 from bot.text import fold, has_cjk

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ask.analysis import stems, word_matches
+from bot.analysis import stems, word_matches
 from bot.i18n import Messages
 from bot.pages import Field, Page, escape, pack
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
-from bot.ask.analysis import stems
+from bot.analysis import stems
 from bot.ask.index import AskIndex, Doc
 from bot.ask.understand import RULE_NUMBER, Question
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from bot.ask.analysis import STOPWORDS, stems, stopwords, words
+from bot.analysis import STOPWORDS, stems, stopwords, words
 from bot.ask.lexicon import term_patterns
 from bot.matching.nicknames import nicknames
 from bot.text import fold, has_cjk, is_cjk_char

@@ -8,6 +8,7 @@ quoted from an older edition is traced by the rule's title across editions (701.
 from __future__ import annotations
 
 import json
+import os
 import re
 from bisect import bisect_left
 from dataclasses import dataclass, field
@@ -136,6 +137,14 @@ def _load_edition(catalog, edition_id: int, date: str, lang: str) -> Edition:
 
 
 _LAZY = threading.RLock()
+
+
+def _spelt_closest(folded: str, found: list[tuple[str, str]] | None) -> str | None:
+    """Of the (spelling, value) pairs a query's stems found, the value of the spelling that starts
+    most like the query; the first on a tie."""
+    if not found:
+        return None
+    return max(found, key=lambda pair: len(os.path.commonprefix((pair[0], folded))))[1]
 
 
 class RulesBook:
@@ -321,17 +330,19 @@ class RulesBook:
         return out
 
     def _by_words(self, query: str) -> Answer:
-        """A glossary term or a rule's title (plural or singular, any case or punctuation), else
-        the rules and glossary entries holding every word of the query, closest first; the rules a
-        glossary entry points to ("See rule 701.44") come with it."""
+        """A glossary term or a rule's title (any case, punctuation or inflection: "mana
+        abilities", "draw a card" for 121 "Drawing a Card"; of those with the same stems, the one
+        spelt most like the query: "phasing" is Phasing, not Phase), else the rules and glossary
+        entries holding every word of the query, closest first; the rules a glossary entry points
+        to ("See rule 701.44") come with it."""
         edition = self.current
-        key = " ".join(words(query))
+        key, folded = " ".join(words(query)), fold(query)
         answer = Answer("search", query)
-        term = self._glossary_words.get(key)
+        term = _spelt_closest(folded, self._glossary_words.get(key))
         if term:
             answer.kind = "glossary"
             answer.glossary = [(term, edition.glossary[term])]
-        titled = self._title_words.get(key)
+        titled = _spelt_closest(folded, self._title_words.get(key))
         if titled:
             answer.rules.append(edition.rules[titled])
         if not answer.rules and not answer.glossary:
@@ -345,8 +356,8 @@ class RulesBook:
                              if edition.rules[n] not in answer.rules]
         if not answer.rules and not answer.glossary:
             answer.kind = "none"
-        elif (term or titled) and answer.rules and "." in answer.rules[0].number \
-                and not is_subrule(answer.rules[0].number):
+        elif (term or titled) and answer.rules and not is_subrule(answer.rules[0].number) \
+                and ("." in answer.rules[0].number or answer.rules[0].number == titled):
             # the rule named so comes with its subrules, as a look-up by number gives it
             head = answer.rules[0]
             subrules = [edition.rules[n] for n in edition.children.get(head.number, [])]
@@ -392,8 +403,9 @@ class RulesBook:
         self._numbers: list[str] = []
         self._labels: dict[str, str] = {}
         self._titles: list[tuple[str, str]] = []   # (folded title or term, value)
-        self._glossary_words: dict[str, str] = {}   # the term's words (singular) → term
-        self._title_words: dict[str, str] = {}      # a rule title's words (singular) → number
+        # a term's or a rule title's words (stems) → (its spelling folded, the term or number), in order
+        self._glossary_words: dict[str, list[tuple[str, str]]] = {}
+        self._title_words: dict[str, list[tuple[str, str]]] = {}
         if self.current is None:
             return
         edition = self.current
@@ -402,11 +414,11 @@ class RulesBook:
             self._labels[number] = clip(f"{number} {rule.title}" if rule.title else rule.text, CHOICE_LIMIT)
             if rule.title:
                 self._titles.append((fold(rule.title), number))
-                self._title_words.setdefault(" ".join(words(rule.title)), number)
+                self._title_words.setdefault(" ".join(words(rule.title)), []).append((fold(rule.title), number))
         self._numbers = sorted(edition.rules)
         for term in edition.glossary:
             key = fold(term)
-            self._glossary_words.setdefault(" ".join(words(term)), term)
+            self._glossary_words.setdefault(" ".join(words(term)), []).append((key, term))
             self._titles.append((key, glossary_value(term)))
         self._title_keys = [t for t, _ in self._titles]
 

@@ -1,68 +1,41 @@
 """Searching the Comprehensive Rules by words, the way a judge reads them.
 
-Rule texts and glossary entries are indexed as folded words (case, accents and punctuation aside)
-reduced to their singular ("cards" → "card", "explores" → "explore", "abilities" → "ability").
-A query matches a rule only when every word of it is there — a nonsense query matches nothing,
-rather than whatever is least unlike it — and rules are ranked by how closely the words stand:
-the phrase as typed first, then the words close together, then anywhere in the rule. The Rules
-often say a thing in other words than players do; ``EQUIVALENTS`` lists the few such phrasings
-(an "empty library" is, in the rules' words, "a library with no cards in it").
+Rule texts and glossary entries are indexed as the words of every search are (``bot.analysis``,
+as /ask reads them): folded (case, accents and punctuation aside) and reduced to their English
+stem ("cards" → "card", "explores" and "exploring" → "explor", "abilities" → "abil"). A query
+matches a rule only when every word of it is there — a nonsense query matches nothing, rather
+than whatever is least unlike it — and rules are ranked by how closely the words stand: the phrase
+as typed first, then the words close together, then anywhere in the rule. The Rules often say a
+thing in other words than players do; ``SAID_OTHERWISE`` lists the few such phrasings (an "empty
+library" is, in the rules' words, "a library with no cards in it").
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
+from bot.analysis import stemmed_words, stopwords
 
-from bot.text import fold
-
-# Words that carry no meaning for a search (kept in the index, skipped in queries of several words)
-STOPWORDS = frozenset("""a an the of to in on at by for from with and or is are be been it its this that
-these those their there they them as if then than which who whose what when where""".split())
+RULES_LANG = "en"   # the Comprehensive Rules are searched in English
 
 # A query word → the other ways the Comprehensive Rules write it (each a run of words, in order)
-EQUIVALENTS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "empty": (("no", "card"),),          # 121.4, 704.5b: "a library with no cards in it"
+SAID_OTHERWISE: dict[str, tuple[str, ...]] = {
+    "empty": ("no cards",),          # 121.4, 704.5b: "a library with no cards in it"
 }
 NEAR = 4            # words apart at most, for "close together"
 TYPO_SCORE = 85     # a query word not in the rules is read as the closest word at this similarity
 
 
-def stem(word: str) -> str:
-    """The singular of an English word, roughly and consistently: enough to match plurals and
-    third persons ("creatures", "explores", "abilities", "passes") to their base form."""
-    if len(word) <= 3 or not word.isalpha():
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return word[:-2]
-    if word.endswith(("ss", "us", "is")):
-        return word
-    if word.endswith("s"):
-        return word[:-1]
-    return word
-
-
-_TYPOGRAPHY = str.maketrans({"’": "'", "‘": "'", "“": " ", "”": " ", "–": " ", "—": " ", "…": " "})
-_ASCII_WORD = re.compile(r"[a-z0-9]+")
-
-
-@lru_cache(maxsize=65536)
-def stem_cached(word: str) -> str:
-    return stem(word)
-
-
 def words(text: str) -> list[str]:
-    """The folded words of ``text`` (as ``bot.text.fold`` splits them), each in its singular."""
-    plain = text.translate(_TYPOGRAPHY)
-    if plain.isascii():   # most of the rules: the same words as fold gives, much faster
-        found = _ASCII_WORD.findall(plain.lower().replace("'", ""))
-    else:
-        found = fold(text).split()
-    return [stem_cached(w) for w in found]
+    """The stems of every word of ``text``, its small words kept: what the index holds."""
+    return [stem for _, stem in stemmed_words(text, RULES_LANG, keep_stopwords=True)]
+
+
+@cache
+def _equivalents() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """``SAID_OTHERWISE`` as stems: a query word's stem → runs of stems."""
+    return {words(word)[0]: tuple(tuple(words(run)) for run in runs) for word, runs in SAID_OTHERWISE.items()}
 
 
 @dataclass(frozen=True)
@@ -79,9 +52,13 @@ class WordIndex:
         self.rank = {key: i for i, key in enumerate(self.order)}
         self.postings: dict[str, dict[str, list[int]]] = defaultdict(dict)
         self.tokens: dict[str, list[str]] = {}
-        self.titles = {key: words(title) for key, title in titles.items()}
+        # the words that say something of each title (its small words left out, as in a query)
+        self.titles = {key: [stem for _, stem in stemmed_words(title, RULES_LANG)] for key, title in titles.items()}
+        self.stem_of: dict[str, str] = {}   # every word of the rules as written (folded) → its stem
         for key, text in documents.items():
-            tokens = words(text)
+            analysed = stemmed_words(text, RULES_LANG, keep_stopwords=True)
+            self.stem_of.update(analysed)
+            tokens = [stem for _, stem in analysed]
             self.tokens[key] = tokens
             for position, token in enumerate(tokens):
                 places = self.postings[token]
@@ -90,25 +67,29 @@ class WordIndex:
                 else:
                     places[key] = [position]
         self.postings = dict(self.postings)
-        self.vocabulary = [w for w in self.postings if len(w) >= 4]
+        self.vocabulary = [w for w in self.stem_of if len(w) >= 4]
 
     def query_words(self, query: str) -> tuple[list[str], list[str]]:
-        """The query's words as the index knows them (a typo looked up once each): all of them,
+        """The query's stems as the index knows them (a typo looked up once each): all of them,
         and those that say something (its small words left out, unless it has nothing else)."""
-        typed = [self._known(w) for w in words(query)]
-        return typed, [w for w in typed if w not in STOPWORDS] or typed
+        analysed = stemmed_words(query, RULES_LANG, keep_stopwords=True)
+        typed = [self._known(word, stem) for word, stem in analysed]
+        small = stopwords(RULES_LANG)
+        return typed, [stem for (word, _), stem in zip(analysed, typed) if word not in small] or typed
 
-    def _known(self, word: str) -> str:
+    def _known(self, word: str, stem: str) -> str:
+        """A word the rules never use is read as the word they use that is spelt closest to it
+        ("flyng" → flying), compared as written: stems are too short to compare ("fli")."""
         from rapidfuzz import fuzz, process   # loaded when first needed: one-shot commands skip it
-        if word in self.postings or len(word) < 5 or not word.isalpha():
-            return word
+        if stem in self.postings or len(word) < 5 or not word.isalpha():
+            return stem
         best = process.extractOne(word, self.vocabulary, scorer=fuzz.ratio, score_cutoff=TYPO_SCORE)
-        return best[0] if best else word
+        return self.stem_of[best[0]] if best else stem
 
     def _positions(self, word: str) -> dict[str, list[int]]:
         """Where ``word`` or one of its equivalents stands, per document."""
         found = {key: list(p) for key, p in self.postings.get(word, {}).items()}
-        for run in EQUIVALENTS.get(word, ()):
+        for run in _equivalents().get(word, ()):
             first, rest = run[0], run[1:]
             for key, starts in self.postings.get(first, {}).items():
                 hits = [s for s in starts
@@ -139,7 +120,7 @@ class WordIndex:
             else:
                 score = 100.0 - min(span, 90)   # anywhere in it
             title = self.titles.get(key)
-            if title and [w for w in title if w not in STOPWORDS] == wanted:
+            if title and title == wanted:
                 score += 500                    # the rule is named so
             hits.append(Hit(key, score - len(self.tokens[key]) / 1000))
         hits.sort(key=lambda h: (-h.score, self.rank[h.key]))

@@ -31,7 +31,7 @@ def test_case_plural_and_punctuation_do_not_matter(rules_book, query):
     assert _numbers(rules_book, query) == _numbers(rules_book, "empty library")
 
 
-@pytest.mark.parametrize("query", ["explores", "Explores", "explore", "EXPLORE!"])
+@pytest.mark.parametrize("query", ["explores", "Explores", "explore", "EXPLORE!", "explored", "Exploring"])
 def test_explores_reaches_the_glossary_entry_and_rule_701_44(rules_book, query):
     answer = rules_book.lookup(query)
     assert answer.kind == "glossary" and [t for t, _ in answer.glossary] == ["Explore"]
@@ -47,9 +47,28 @@ def test_a_glossary_entry_brings_the_rules_its_definition_points_to(rules_book):
     assert [t for t, _ in plural.glossary] == ["Mana Ability"] and plural.rules[0].number == "605"
 
 
+def test_words_are_read_as_ask_reads_them_inflected_and_asked(rules_book):
+    """/rule by words reads a query as /ask does (one stemmer, one list of question words): "draw a
+    card" is rule 121 "Drawing a Card" (121.1: "A player draws a card by putting the top card of
+    their library into their hand"), and a question finds what decides it (121.4, 704.5b: drawing
+    from a library with no cards in it)."""
+    drawing = rules_book.lookup("draw a card")
+    assert [r.number for r in drawing.rules][:2] == ["121", "121.1"]
+    assert _numbers(rules_book, "Draws a card.")[:2] == ["121", "121.1"]
+    question = _numbers(rules_book, "what happens when my library is empty")
+    assert "704.5b" in question and "121.4" in question
+
+
+@pytest.mark.parametrize("query, term", [("phasing", "Phasing"), ("phase", "Phase"),
+                                         ("blocking creatures", "Blocking Creature"),
+                                         ("blocked creature", "Blocked Creature")])
+def test_of_glossary_terms_with_the_same_stems_the_one_spelt_so_answers(rules_book, query, term):
+    assert [t for t, _ in rules_book.lookup(query).glossary] == [term]
+
+
 def test_the_phrase_as_typed_comes_before_the_words_apart(rules_book):
     import re
-    phrase = re.compile(r"\bdraws? (?:a |an |the )?cards?\b")   # "draw a card", "draws cards"…
+    phrase = re.compile(r"\bdraw(?:s|ing)? (?:a |an |the )?cards?\b")   # "draw a card", "draws cards", "drawing a card"…
     found = rules_book.word_index.search("draw a card", limit=60)
     texts = [rules_book.current.glossary[h.key[2:]] if h.key.startswith("g:") else rules_book.current.rules[h.key].text
              for h in found]

@@ -1,4 +1,5 @@
-"""Text analysis for /ask: the words of a text, folded and stemmed for its language.
+"""Text analysis: the words of a text, folded and stemmed for its language — one way for every
+search (/ask's questions, rules and rulings; /rule by words).
 
 Latin and Cyrillic scripts are split into words, stop-words dropped and the rest reduced to their
 Snowball stem (PyStemmer) so that "explores", "explored" and "exploring" meet; Japanese, Korean
@@ -7,6 +8,7 @@ and Chinese, written without spaces, are cut into overlapping character pairs.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -51,9 +53,16 @@ _STOP = {lang: set(fold(words).split()) for lang, words in STOPWORDS.items()}
 _WORD = re.compile(r"\w+", re.UNICODE)
 
 
-@lru_cache(maxsize=None)
+_THREAD = threading.local()
+
+
 def _stemmer(lang: str):
-    return Stemmer.Stemmer(SNOWBALL.get(lang, "english"))
+    """The Snowball stemmer of ``lang`` for this thread: a stemmer is not to be shared by threads
+    (/rule and /ask answer in worker threads, several at once)."""
+    stemmers = _THREAD.__dict__.setdefault("stemmers", {})
+    if lang not in stemmers:
+        stemmers[lang] = Stemmer.Stemmer(SNOWBALL.get(lang, "english"))
+    return stemmers[lang]
 
 
 def stopwords(lang: str) -> set[str]:
@@ -80,15 +89,33 @@ def _accented_words(text: str) -> list[str]:
     """Lower-case words with their accents: the Snowball stemmers of French, Spanish… need them
     ("bloquée" and "bloquer" meet only before the accent is folded away)."""
     text = unicodedata.normalize("NFKC", strip_control(text)).lower().replace("’", "'")
-    return [w for w in _WORD.findall(text.replace("'", " ")) if not any(is_cjk_char(c) for c in w)]
+    found = _WORD.findall(text.replace("'", " "))
+    return [w for w in found if not has_cjk(w)] if has_cjk(text) else found
+
+
+@lru_cache(maxsize=16384)   # the words of the rules, and the commonest of the rulings and questions
+def _stemmed(word: str, lang: str) -> tuple[str, str]:
+    """(folded word, folded stem) of one word."""
+    folded = fold(word)
+    return folded, fold(_stemmer(lang).stemWord(word)) if folded else ""
+
+
+def stemmed_words(text: str, lang: str = "en", *, keep_stopwords: bool = False) -> list[tuple[str, str]]:
+    """(folded word, folded stem) of each Latin or Cyrillic word of a text in ``lang``, in order;
+    its stop-words left out unless ``keep_stopwords``."""
+    stop = () if keep_stopwords else stopwords(lang)
+    out = []
+    for word in _accented_words(text):
+        folded, stem = _stemmed(word, lang)
+        if stem and folded not in stop:     # a word that folds to nothing has no stem either
+            out.append((folded, stem))
+    return out
 
 
 def stems(text: str, lang: str = "en", *, keep_stopwords: bool = False) -> list[str]:
     """Index terms of a text in ``lang``: stems of its words (folded), CJK character pairs."""
-    stop = set() if keep_stopwords else stopwords(lang)
-    latin = [w for w in _accented_words(text) if fold(w) not in stop and fold(w)]
-    terms = [f for s in _stemmer(lang).stemWords(latin) if (f := fold(s))] if latin else []
-    if any(is_cjk_char(c) for c in text):
+    terms = [stem for _, stem in stemmed_words(text, lang, keep_stopwords=keep_stopwords)]
+    if has_cjk(text):
         terms += cjk_pairs(text)
     return terms
 
