@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import logging
+import os
+import subprocess
+import sys
 import threading
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -16,9 +19,16 @@ log = logging.getLogger(__name__)
 
 
 class Services:
+    # builds the /ask index beside the catalog named after it, in a process of its own at the
+    # lowest priority: it takes what CPU the rest of the machine leaves
+    ask_builder = (sys.executable, "-m", "bot.ask.index", "--nice", "19")
+
     def __init__(self, config: Config | None = None):
         self.config = config or Config.from_env()
         self._lock = threading.Lock()
+        self._ask_lock = threading.Lock()    # one /ask index build at a time
+        self._builder: subprocess.Popen | None = None
+        self._stopping = False
         self._retired: list = []
 
     @cached_property
@@ -48,11 +58,72 @@ class Services:
 
     @cached_property
     def ask_index(self):
-        """The /ask search index beside the catalog (built when missing or stale)."""
+        """The /ask search index beside the catalog (built when missing or stale). A build under
+        way in the background (prepare_ask_index) is waited for, not done twice."""
         from bot.ask.index import AskIndex
-        catalog, rules = self.catalog, self.rules
+        with self._ask_lock:
+            catalog, rules = self.catalog, self.rules
+            with self._lock:
+                return AskIndex.open(catalog, rules)
+
+    def prepare_ask_index(self) -> None:
+        """Make the /ask index ready before the first question (about a minute of work on a full
+        catalog): read from its file beside the catalog when it is current, else built there by a
+        process of its own at the lowest priority (ask_builder), so that this one answers at full
+        speed meanwhile, then read. Where the catalog's folder cannot be written, the index is
+        built in memory here. A question asked meanwhile waits for it (its answer deferred)."""
+        from bot.ask.index import AskIndex, index_path
+        with self._ask_lock:
+            if "ask_index" in self.__dict__:
+                return
+            catalog = self.catalog
+            if os.access(index_path(catalog.path).parent, os.W_OK):
+                index = AskIndex.read(catalog)
+                if index is None and self._build_beside(catalog):
+                    index = AskIndex.read(catalog)   # None: the catalog changed meanwhile
+                if index is None:
+                    return
+            else:
+                index = AskIndex.open(catalog, self.rules)
+            with self._lock:
+                if self.catalog is catalog and "ask_index" not in self.__dict__:
+                    self.__dict__["ask_index"] = index
+                    return
+            index.close()   # a refresh switched catalogs meanwhile
+
+    def _build_beside(self, catalog) -> bool:
+        """Run ask_builder for ``catalog``; whether it built the index (not stopped, no failure)."""
         with self._lock:
-            return AskIndex.open(catalog, rules)
+            if self._stopping:
+                return False
+            builder = self._builder = subprocess.Popen([*self.ask_builder, str(catalog.path)],
+                                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+        code = builder.wait()
+        with self._lock:
+            self._builder = None
+        if code and not getattr(builder, "stopped", False):
+            log.warning("the /ask index could not be built in the background (exit status %s):"
+                        " the first question builds it", code)
+        return code == 0
+
+    def _stop_builder(self) -> None:
+        """End the background build of the /ask index, if one runs (its temporary file goes)."""
+        with self._lock:
+            builder = self._builder
+            if builder is not None:
+                builder.stopped = True
+                builder.terminate()
+
+    def stop_background(self) -> None:
+        """No background work from now on: a build under way ends (the bot is closing)."""
+        with self._lock:
+            self._stopping = True
+        self._stop_builder()
+
+    def warm_up(self) -> None:
+        """What a running bot reads ahead of the first uses: the rules, then the /ask index."""
+        self.warm_rules()
+        self.prepare_ask_index()
 
     def warm_rules(self) -> None:
         """Read the rules book whole now (every edition, the autocomplete, the word index) and the
@@ -92,6 +163,7 @@ class Services:
             self.__dict__.pop("ask_index", None)       # rebuilt for the new catalog when next asked
             self.__dict__.update(loaded)
             self._retired.extend(retired)               # answers under way may still read them
+        self._stop_builder()    # an /ask index build for the catalog replaced is of no use now
         log.info("now answering from the refreshed catalog %s", self.config.catalog_path)
         return True
 
@@ -103,6 +175,7 @@ class Services:
             old.close()
 
     def close(self) -> None:
+        self.stop_background()
         self._close_retired()
         if "ask_index" in self.__dict__:
             self.ask_index.close()

@@ -152,6 +152,71 @@ def build(catalog, book, target: sqlite3.Connection) -> None:
         target.execute(f"INSERT INTO {table}({table}) VALUES ('optimize')")
 
 
+def index_path(catalog_path: Path | str) -> Path:
+    """The index file beside the catalog."""
+    return Path(str(catalog_path) + ".ask")
+
+
+def _current(path: Path, key: str) -> sqlite3.Connection | None:
+    """The index file at ``path``, opened, when it was built for the content ``key``."""
+    if not path.exists():
+        return None
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        row = db.execute("SELECT value FROM meta WHERE key = 'key'").fetchone()
+        if row and row[0] == key:
+            return db
+        db.close()
+    except sqlite3.DatabaseError:
+        pass
+    return None
+
+
+def is_current(catalog) -> bool:
+    """Whether the file beside ``catalog`` is its index, ready to be read."""
+    index = AskIndex.read(catalog)
+    if index is not None:
+        index.close()
+    return index is not None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot.ask.index [--nice N] CATALOG``: build the index beside the catalog unless it
+    is there already, with its CPU priority lowered by N (as ``nice``). A running bot starts it
+    after READY and after a refresh, so that its own process (and its event loop) is not slowed by
+    the build. Builds of one catalog's index run one at a time (a lock file beside it): the next
+    one finds it built."""
+    import argparse
+    import signal
+    import sys
+    from bot.catalog import Catalog
+    from bot.catalog.locks import FileLock, beside
+    from bot.rules.book import RulesBook
+    parser = argparse.ArgumentParser(prog="python -m bot.ask.index")
+    parser.add_argument("--nice", type=int, default=0)
+    parser.add_argument("catalog", type=Path)
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # stopped: its temporary file is removed
+    if args.nice:
+        try:
+            os.nice(args.nice)
+        except (AttributeError, OSError):   # no nice here: the build runs at the normal priority
+            pass
+    catalog_path = args.catalog
+    lock = FileLock(beside(index_path(catalog_path), ".lock"))
+    lock.acquire(wait=BUILD_WAIT)
+    catalog = Catalog(catalog_path)
+    try:
+        AskIndex.open(catalog, RulesBook.lazy(catalog)).close()
+    finally:
+        catalog.close()
+        lock.release()
+    return 0
+
+
+BUILD_WAIT = 3600.0   # seconds a build waits for another process's build of the same index
+
+
 class AskIndex:
     def __init__(self, db: sqlite3.Connection):
         self.db = db
@@ -164,17 +229,15 @@ class AskIndex:
     def open(cls, catalog, book, path: Path | None = None) -> "AskIndex":
         """The index for ``catalog``: read from its file when current, else (re)built."""
         key = catalog_key(catalog)
-        path = Path(path) if path else Path(str(catalog.path) + ".ask")
-        if path.exists():
-            try:
-                db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-                row = db.execute("SELECT value FROM meta WHERE key = 'key'").fetchone()
-                if row and row[0] == key:
-                    return cls(db)
-                db.close()
-            except sqlite3.DatabaseError:
-                pass
-        return cls(cls._build_file(catalog, book, path, key))
+        path = Path(path) if path else index_path(catalog.path)
+        db = _current(path, key)
+        return cls(db if db is not None else cls._build_file(catalog, book, path, key))
+
+    @classmethod
+    def read(cls, catalog) -> "AskIndex | None":
+        """The index in the file beside ``catalog``, when it is current; else None."""
+        db = _current(index_path(catalog.path), catalog_key(catalog))
+        return cls(db) if db is not None else None
 
     @staticmethod
     def _build_file(catalog, book, path: Path, key: str) -> sqlite3.Connection:
@@ -265,3 +328,7 @@ class AskIndex:
 
     def close(self) -> None:
         self.db.close()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

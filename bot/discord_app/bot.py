@@ -86,10 +86,11 @@ class WayfinderBot(commands.AutoShardedBot):
             self.warm_up()
 
     def warm_up(self) -> asyncio.Task:
-        """What the first uses would otherwise pay for, read in the background off the event loop,
-        after READY (the start is not made slower) and again after a refresh: the rules book, which
-        an autocomplete (it cannot be deferred) needs within Discord's 3 seconds. One warm-up at a
-        time: a new one starts when the one under way has ended."""
+        """What the first uses would otherwise pay for, made ready in the background off the event
+        loop, after READY (the start is not made slower) and again after a refresh: the rules book,
+        which an autocomplete (it cannot be deferred) needs within Discord's 3 seconds, then the
+        /ask index (Services.warm_up). One warm-up at a time: a new one starts when the one under
+        way has ended."""
         previous = self.warming
 
         async def warm() -> None:
@@ -97,7 +98,7 @@ class WayfinderBot(commands.AutoShardedBot):
                 await asyncio.gather(previous, return_exceptions=True)
             else:   # the first moments after READY are the first commands'
                 await asyncio.sleep(WARM_UP_AFTER)
-            self._warm_work = asyncio.ensure_future(asyncio.to_thread(self.services.warm_rules))
+            self._warm_work = asyncio.ensure_future(asyncio.to_thread(self.services.warm_up))
             try:
                 await asyncio.shield(self._warm_work)   # close() waits for the work, not for the delay
             except Exception:   # what was not read now is read when first used, as without a warm-up
@@ -127,6 +128,7 @@ class WayfinderBot(commands.AutoShardedBot):
             refresher.cancel()
         if self.warming is not None:
             self.warming.cancel()
+        self.services.stop_background()
         if self._warm_work is not None:   # it reads the catalog, which is closed below
             await asyncio.gather(self._warm_work, return_exceptions=True)
         await super().close()

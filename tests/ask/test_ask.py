@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -146,6 +147,42 @@ def test_the_index_is_rebuilt_when_the_catalog_changes(tmp_path, bundled_catalog
     assert hits and "zebrafish" in rebuilt.docs(hits)[hits[0]].text
     rebuilt.close()
     catalog.close()
+
+
+def test_the_background_builder_builds_beside_the_catalog_at_low_priority_and_leaves_nothing_when_stopped(
+        tmp_path, bundled_catalog_path):
+    """What a running bot starts after READY: ``python -m bot.ask.index --nice N CATALOG``."""
+    import shutil
+    import subprocess
+    import sys
+    import time
+
+    from bot.ask.index import index_path, is_current
+    from bot.catalog import Catalog
+    path = tmp_path / "catalog.sqlite3"
+    shutil.copy(bundled_catalog_path, path)
+    slowed = ("import sys, time, bot.ask.index as m\n"
+              "real = m.build\n"
+              "m.build = lambda *args: (time.sleep(120), real(*args))\n"
+              "m.main(sys.argv[1:])")
+    stopped = subprocess.Popen([sys.executable, "-c", slowed, str(path)], cwd=PROJECT)
+    deadline = time.monotonic() + 120
+    while not list(tmp_path.glob("catalog.sqlite3.ask.*.tmp")):
+        assert stopped.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    stopped.terminate()                       # as the bot does when it closes or switches catalogs
+    assert stopped.wait(60) != 0
+    assert not index_path(path).exists() and not list(tmp_path.glob("*.tmp")), "no half-built file left"
+    niceness = "import os, sys\nfrom bot.ask.index import main\nmain(sys.argv[1:])\nprint(os.nice(0))"
+    done = subprocess.run([sys.executable, "-c", niceness, "--nice", "7", str(path)], cwd=PROJECT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) == min(19, os.nice(0) + 7)
+    catalog = Catalog(path)
+    try:
+        assert index_path(path).exists() and is_current(catalog)
+    finally:
+        catalog.close()
 
 
 @needs_shared

@@ -44,6 +44,16 @@ def answer_budget(request, monkeypatch):
     return budget
 
 
+@pytest.fixture(scope="session", autouse=True)
+def ask_index_built_at_normal_priority():
+    """The bot builds the /ask index in a process at the lowest priority; on a machine as loaded as
+    a test run makes it, that process would wait minutes for the CPU, and a first question with it."""
+    from bot.services import Services
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Services, "ask_builder", (*Services.ask_builder[:-1], "0"))
+        yield
+
+
 @pytest.fixture(scope="module")
 def e2e_catalog(bundled_catalog_path) -> Path:
     """The catalog the module's bots answer from; a module overrides this for another one."""

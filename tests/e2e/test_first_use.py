@@ -1,9 +1,12 @@
 """What the first uses after a start would pay for is done in the background after READY: the
-first /rule keystroke finds the rules read, and an autocomplete that comes before they are is still
-answered within Discord's 3 seconds."""
+first /rule keystroke finds the rules read (an autocomplete that comes before they are is still
+answered within Discord's 3 seconds), and the /ask index is built by a process of its own, so that
+the first question does not wait for it (one asked during the build is deferred, then answered)."""
 from __future__ import annotations
 
 import asyncio
+import shutil
+import sys
 import threading
 import time
 
@@ -12,11 +15,13 @@ import logging
 import pytest
 import pytest_asyncio
 
+from bot.ask.index import AskIndex, index_path, is_current
+from bot.catalog import Catalog
 from bot.config import Config
 from bot.rules import book
 from bot.services import Services
 from tests.e2e.conftest import assert_nothing_went_wrong
-from tests.e2e.helpers import BotUnderTest, start_bot, stop_bot
+from tests.e2e.helpers import BotUnderTest, answer_of, embed_text, option, start_bot, stop_bot
 from tests.e2e.test_refresh import upstream  # noqa: F401  (the fixture: a local Scryfall with a new ruling)
 from tests.fake_discord import FakeDiscord
 
@@ -105,3 +110,71 @@ def test_after_a_refresh_the_new_rules_are_read_before_the_bot_answers_from_them
         assert ("701.44 Explore", "701.44") in services.rules.autocomplete("expl")
     finally:
         services.close()
+
+
+QUESTION = [option("question", "what happens when a creature explores and the library is empty?")]
+
+
+@pytest.fixture
+def fresh_catalog(e2e_env, bundled_catalog_path, tmp_path, monkeypatch):
+    """A catalog with no /ask index beside it yet; the bot's own process never builds one."""
+    live = tmp_path / "catalog.sqlite3"
+    shutil.copy(bundled_catalog_path, live)
+    monkeypatch.setenv("WAYFINDER_CATALOG", str(live))
+
+    def not_here(*args):
+        raise AssertionError("the bot's own process built the /ask index")
+    monkeypatch.setattr(AskIndex, "_build_file", staticmethod(not_here))
+    return live
+
+
+def explore_rules_cited(message: dict) -> bool:
+    return "701.44" in embed_text(message)
+
+
+GATED_BUILDER = """
+import pathlib, sys, time
+gate = pathlib.Path(sys.argv[1])
+(gate.parent / "building").touch()
+while not gate.exists():
+    time.sleep(0.05)
+from bot.ask.index import main
+sys.exit(main(sys.argv[2:]))   # the catalog's path
+"""
+
+
+async def test_the_ask_index_is_built_after_ready_by_a_process_of_its_own_and_kept(fake, fresh_catalog, tmp_path,
+                                                                                    monkeypatch):
+    """Built without a question; one asked during the build is deferred, then answered from it
+    (the bot's own process builds nothing); the next start reads it back."""
+    gate = tmp_path / "gate"
+    monkeypatch.setattr(Services, "ask_builder", (sys.executable, "-c", GATED_BUILDER, str(gate)))
+    first = await started(fake)
+    await until(lambda: (tmp_path / "building").exists())
+    asked, elapsed = await timed(fake.slash("ask", QUESTION, locale="de"))
+    assert asked.type == 5 and elapsed < DISCORD_LIMIT     # "thinking…" while the index is built
+    gate.touch()
+    kind, message = await fake.next_edit(asked.token, timeout=120)
+    assert kind == "followup" and explore_rules_cited(message)
+    index = index_path(fresh_catalog)
+    built = index.stat().st_mtime_ns
+    await stop_bot(first.bot, first.task)
+    again = await started(fake)
+    await asyncio.wait_for(again.bot.warming, 120)
+    assert index.stat().st_mtime_ns == built, "a start finds it beside the catalog and reads it"
+    assert explore_rules_cited(await answer_of(fake, await fake.slash("ask", QUESTION, locale="fr")))
+
+
+async def test_after_a_refresh_the_new_catalogs_ask_index_is_built_in_the_background(fake, upstream, monkeypatch):
+    for key, value in upstream.items():
+        monkeypatch.setenv(key, value)
+    bot = (await started(fake)).bot
+    assert await bot.refresh_data() is True
+    await asyncio.wait_for(bot.warming, 120)
+    catalog = Catalog(upstream["WAYFINDER_CATALOG"])
+    try:
+        assert is_current(catalog), "the new catalog's index, built before any question"
+    finally:
+        catalog.close()
+    assert "zebrafish" in embed_text(await answer_of(fake, await fake.slash(
+        "ask", [option("question", "zebrafish clause")])))
