@@ -101,3 +101,17 @@ async def test_a_decklist_form_submitted_after_it_expired_or_a_restart_is_saved(
     assert "late: night" in embed_text(listed)
     older = await private(fake, await fake.send(submitted("wf:explore:deck-modal:1234")))  # a form of an older version
     assert older["content"] == messages("it")._("This form has expired. Run the command again.")
+
+
+async def test_a_live_view_answers_alone(shared_bot):
+    """What a live view waits for is not also answered late (Discord accepts one answer)."""
+    fake = shared_bot.fake
+    answer = await answer_of(fake, await fake.slash("ruling", [option("card", "defossilizzare")], locale="it"))
+    pressed = await fake.click(answer["id"], "wf:ruling:originals", locale="it")
+    picked = await fake.click(answer["id"], "wf:ruling:rule", component_type=3, values=["701.44"], locale="it")
+    assert "Originale inglese" in embed_text(await answer_of(fake, pressed))
+    assert "701.44. Explore" in embed_text(await answer_of(fake, picked))
+    await fake.settle()
+    for callback in (pressed, picked):
+        answers = [r for r in fake.requests if r.path.endswith(f"/{callback.token}/callback")]
+        assert len(answers) == 1, [r.body for r in answers]
