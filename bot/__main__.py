@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from bot.catalog.errors import DataImportError
 from bot.config import Config, ConfigError, is_database_url
+from bot.i18n import Messages, Note, messages, said
 from bot.languages import LANGUAGES, normalize_language
 from bot.settings.errors import SettingsError
 
@@ -34,11 +35,18 @@ def _print_json(data) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=None, sort_keys=False))
 
 
-def _language(value: str) -> str:
-    lang = normalize_language(value)
-    if not lang:
-        raise argparse.ArgumentTypeError(f"not a print language: {value!r} (one of {', '.join(LANGUAGES)})")
-    return lang
+def _operator(config: Config | None) -> Messages:
+    """The language of the command line's own lines (progress, summaries, refusals): the
+    console's (WAYFINDER_CONSOLE_LANG), else the system locale's, as the console chooses it."""
+    import locale
+    from bot.settings.language import reply_language
+    console = normalize_language(config.console_lang) if config else None
+    return messages(reply_language(user=console, locale=locale.getlocale()[0]))
+
+
+def _error(msg: Messages, message) -> None:
+    """A refusal: one line on stderr, in ``msg``'s language."""
+    print(msg._("error: {reason}", reason=said(message, msg)), file=sys.stderr)
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -83,19 +91,19 @@ def _data_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _card_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="+")
-    parser.add_argument("--lang", type=_language)
+    parser.add_argument("--lang")
     parser.add_argument("--json", action="store_true")
 
 
 def _resolve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("names", nargs="*")
     parser.add_argument("--json", action="store_true", help="one JSON line per name (the default)")
-    parser.add_argument("--lang", type=_language, help="prefer names in this language when tied")
+    parser.add_argument("--lang", help="prefer names in this language when tied")
 
 
 def _ruling_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("name", nargs="+")
-    parser.add_argument("--lang", type=_language, default="en")
+    parser.add_argument("--lang", default="en")
     parser.add_argument("--search")
     parser.add_argument("--originals", action="store_true", help="show the English originals beside translations")
     parser.add_argument("--oracle", action="store_true",
@@ -106,7 +114,7 @@ def _ruling_arguments(parser: argparse.ArgumentParser) -> None:
 def _explore_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", type=Path, required=True, help="a scenario JSON file (see README)")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--lang", type=_language, default="en")
+    parser.add_argument("--lang", default="en")
 
 
 def _db_arguments(parser: argparse.ArgumentParser) -> None:
@@ -121,13 +129,13 @@ def _db_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _ask_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("question", nargs="+")
-    parser.add_argument("--lang", type=_language, default="en", help="the reply language")
+    parser.add_argument("--lang", default="en", help="the reply language")
     parser.add_argument("--json", action="store_true")
 
 
 def _rule_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("query", nargs="+")
-    parser.add_argument("--lang", type=_language, default="en")
+    parser.add_argument("--lang", default="en")
     parser.add_argument("--json", action="store_true")
 
 
@@ -176,23 +184,37 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser(argv).parse_args(argv)
     try:
         config = Config.from_env()
-        logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
-                            format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-        status = _dispatch(args, config)
+    except ConfigError as exc:   # a malformed setting: the operator's language from the system locale
+        _error(_operator(None), exc)
+        return 2
+    operator = _operator(config)
+    if getattr(args, "lang", None) is not None:   # a print language, in any of its spellings
+        lang = normalize_language(args.lang)
+        if not lang:
+            _error(operator, Note("not a print language: {value} (one of {languages})", value=repr(args.lang),
+                                  languages=", ".join(LANGUAGES)))
+            return 2
+        args.lang = lang
+    # the answer's own language where the command has one, else the operator's
+    msg = messages(args.lang) if getattr(args, "lang", None) else operator
+    logging.basicConfig(level=getattr(logging, config.log_level, logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        status = _dispatch(args, config, msg)
         sys.stdout.flush()   # a closed pipe shows here, not at exit
         return status
-    except (ConfigError, DataImportError, SettingsError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (DataImportError, SettingsError) as exc:
+        _error(msg, exc)
         return 2
     except BrokenPipeError:   # `wayfinder … | head`: the reader had enough
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        print("error: the output was closed before everything was written (broken pipe)", file=sys.stderr)
+        _error(msg, "the output was closed before everything was written (broken pipe)")
         return 141
     except KeyboardInterrupt:
         return 130
 
 
-def _dispatch(args, config: Config) -> int:
+def _dispatch(args, config: Config, msg: Messages) -> int:
     command = args.command or "run"
     if command == "run":
         if config.token:
@@ -204,9 +226,9 @@ def _dispatch(args, config: Config) -> int:
         from bot.services import Services
         return run_console(Services(config))
     if command == "data":
-        return _data(args, config)
+        return _data(args, config, msg)
     if command == "db":
-        return _db(config, args)
+        return _db(config, args, msg)
     from bot.services import Services
     services = Services(config)
     if command == "card":
@@ -225,7 +247,7 @@ def _dispatch(args, config: Config) -> int:
         from bot.ask.command import ask
         return _print_reply(ask(services, " ".join(args.question), args.lang), args.json)
     if command == "rules":
-        return _rules(services, args)
+        return _rules(services, args, msg)
     if command == "explore":
         return _explore(services, args)
     raise SystemExit(f"unknown command {command}")
@@ -237,7 +259,6 @@ def _explore(services: Services, args) -> int:
     from bot.explore.narrate import describe
     from bot.explore.model import Event
     from bot.explore.scenario import load, run
-    from bot.i18n import messages
 
     def deck_lookup(name: str):   # a scenario that names a preset deck
         from bot.explore.decks import parse, preset_names, preset_text
@@ -253,7 +274,7 @@ def _explore(services: Services, args) -> int:
         if args.json:
             _print_json({"error": str(exc)})
         else:
-            print(f"error: {exc.localized(messages(args.lang))}", file=sys.stderr)
+            _error(messages(args.lang), exc)
         return 2
     if args.json:
         _print_json(result)
@@ -269,7 +290,7 @@ def _explore(services: Services, args) -> int:
     return 0
 
 
-def _db(config: Config, args) -> int:
+def _db(config: Config, args, msg: Messages) -> int:
     """db migrate | check | backup, on SQLite and PostgreSQL alike; a refusal is one line, exit 2."""
     import asyncio
     import tempfile
@@ -284,9 +305,10 @@ def _db(config: Config, args) -> int:
         try:
             done = await store.backup(scratch)
             os.replace(scratch, target)
-            print(f"{target}: {done}")
+            print(f"{target}: {said(done, msg)}")
         except OSError as exc:
-            raise SettingsError(f"{target} cannot be written: {exc.strerror or exc}") from exc
+            raise SettingsError(Note("{target} cannot be written: {error}", target=target,
+                                     error=exc.strerror or exc)) from exc
         finally:
             Path(scratch).unlink(missing_ok=True)
             await store.close()
@@ -294,20 +316,24 @@ def _db(config: Config, args) -> int:
     async def schema() -> int:
         if not is_database_url(config.settings_path) and not Path(config.settings_path).exists() \
                 and args.db_command == "check":
-            raise SettingsError(f"there is no settings database at {config.settings_path}"
-                                " (the bot creates it at start-up, so does `wayfinder db migrate`)")
+            raise SettingsError(Note("there is no settings database at {path} (the bot creates it at start-up,"
+                                     " so does `wayfinder db migrate`)", path=config.settings_path))
         store = await SettingsStore.open(config.settings_path, migrate=False)
         try:
             if args.db_command == "migrate":
                 applied = await store.migrate()
                 after = await store.status()
-                done = f"applied {', '.join(f'{n:03d}' for n in applied)}" if applied else "nothing to apply"
-                print(f"{after.target}: schema version {after.version} ({done})")
+                done = msg._("applied {migrations}", migrations=", ".join(f"{n:03d}" for n in applied)) \
+                    if applied else msg._("nothing to apply")
+                print(msg._("{target}: schema version {version} ({done})", target=after.target,
+                            version=msg.number(after.version), done=done))
                 return 0
             status = await store.status()
-            state = "up to date" if not status.pending else \
-                f"{status.pending} migration(s) to apply: run `wayfinder db migrate`"
-            print(f"{status.target}: schema version {status.version} of {status.latest}, {state}")
+            state = msg._("up to date") if not status.pending else \
+                Note("{count} migration to apply: run `wayfinder db migrate`",
+                     "{count} migrations to apply: run `wayfinder db migrate`", count=status.pending).localized(msg)
+            print(msg._("{target}: schema version {version} of {latest}, {state}", target=status.target,
+                        version=msg.number(status.version), latest=msg.number(status.latest), state=state))
             return 1 if status.pending else 0
         finally:
             await store.close()
@@ -319,7 +345,7 @@ def _db(config: Config, args) -> int:
         asyncio.run(backup(check_backup_target(args.path, live, force=args.force)))
         return 0
     except SettingsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        _error(msg, exc)
         return 2
 
 
@@ -345,18 +371,27 @@ def _edition(services: Services, value: str):
         return Edition(0, doc.effective_date, "en", rules, dict(doc.glossary)).index()
     edition = services.rules.edition(value)
     if edition is None:
-        known = ", ".join(e.effective_date for e in services.rules.editions) or "none"
-        raise SystemExit(f"no edition {value!r} in the catalog (editions: {known}); name a date or a CR file")
+        known = ", ".join(e.effective_date for e in services.rules.editions)
+        raise LookupError(Note("no edition {value} in the catalog (editions: {editions}); name a date or a CR file",
+                               value=repr(value), editions=known) if known else
+                          Note("no edition {value} in the catalog, which holds none; name a CR file", value=repr(value)))
     return edition
 
 
-def _rules(services: Services, args) -> int:
+def _rules(services: Services, args, msg: Messages) -> int:
     if args.rules_command == "editions":
         for edition in services.rules.editions:
-            print(f"{edition.effective_date}  {len(edition.rules):,} rules, {len(edition.glossary):,} glossary entries")
+            print(msg._("{date}  {rules}, {glossary}", date=edition.effective_date,
+                        rules=Note("{count} rule", "{count} rules", count=len(edition.rules)).localized(msg),
+                        glossary=Note("{count} glossary entry", "{count} glossary entries",
+                                      count=len(edition.glossary)).localized(msg)))
         return 0
     from bot.rules.diff import diff, format_diff
-    old, new = _edition(services, args.old), _edition(services, args.new)
+    try:
+        old, new = _edition(services, args.old), _edition(services, args.new)
+    except LookupError as exc:
+        _error(msg, exc.args[0])
+        return 2
     result = diff(old, new)
     if args.json:
         _print_json(result.as_dict())
@@ -365,44 +400,69 @@ def _rules(services: Services, args) -> int:
     return 0
 
 
-def _data(args, config: Config) -> int:
-    from bot.catalog.bundled import build_bundled, bundled_files, ensure_catalog
+def _data(args, config: Config, msg: Messages) -> int:
+    from bot.catalog.bundled import build_bundled, ensure_catalog
     from bot.catalog.importer import import_files
-    from bot.catalog.store import Catalog
+
+    def log(line) -> None:   # the importer's lines, in the operator's language
+        print(said(line, msg), flush=True)
+
     if args.data_command == "import":
-        ensure_catalog(config.catalog_path, log=print)
-        reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=print,
+        ensure_catalog(config.catalog_path, log=log)
+        reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=log,
                                lock_wait=config.import_wait)
         return 1 if any(r.skipped for r in reports) else 0   # a file was refused whole
     if args.data_command == "bundled":
-        build_bundled(config.catalog_path, log=print, lock_wait=config.import_wait)
+        build_bundled(config.catalog_path, log=log, lock_wait=config.import_wait)
         return 0
     if args.data_command == "sync":
         from bot.catalog.sync import sync
-        ensure_catalog(config.catalog_path, log=print)
+        ensure_catalog(config.catalog_path, log=log)
         sync(config, types=[t.strip() for t in args.types.split(",") if t.strip()],
-             base_url=args.base_url, progress=not args.no_progress, log=print, rules_url=args.rules_url)
+             base_url=args.base_url, progress=not args.no_progress, log=log, rules_url=args.rules_url)
         return 0
     if args.data_command == "info":
-        ensure_catalog(config.catalog_path, log=print)
+        from bot.catalog.store import Catalog
+        ensure_catalog(config.catalog_path, log=log)
         info = Catalog(config.catalog_path).info()
         if args.json:
             _print_json(info)
         else:
-            print(f"catalog: {config.catalog_path}")
-            print(f"cards: {info['cards']:,}   names: {info['names']:,}   rulings: {info['rulings']:,}")
-            print("names per language: " + ", ".join(f"{k} {v:,}" for k, v in info["names_per_language"].items()))
-            print("rulings per language: " + ", ".join(f"{k} {v:,}" for k, v in info["rulings_per_language"].items()))
-            print("ruling sources: " + ", ".join(f"{k} {v:,}" for k, v in info["ruling_sources"].items()))
-            print("ruling statuses: " + ", ".join(f"{k} {v:,}" for k, v in info["ruling_statuses"].items()))
-            print(f"ruling dates: {info['ruling_dates']['first']} to {info['ruling_dates']['last']}")
-            print("Comprehensive Rules editions: " + (", ".join(info["rules_editions"]) or "none"))
-            for imp in info["imports"][-10:]:
-                print(f"  imported {imp['imported_at']} {imp['kind']}: {Path(imp['path']).name}"
-                      f" {imp['counts']} ({imp['warnings']} skipped)")
+            print(_info_text(info, config.catalog_path, msg))
         return 0
-    del bundled_files
     return 1
+
+
+def _info_text(info: dict, catalog: Path, msg: Messages) -> str:
+    """`data info` as text, in the operator's language."""
+    from bot.catalog.report_text import counts_text
+
+    def counts(values: dict) -> str:
+        return ", ".join(f"{k} {msg.number(v)}" for k, v in values.items())
+
+    dates = info["ruling_dates"]
+    lines = [msg._("catalog: {path}", path=catalog),
+             msg._("cards: {cards}   names: {names}   rulings: {rulings}", cards=msg.number(info["cards"]),
+                   names=msg.number(info["names"]), rulings=msg.number(info["rulings"])),
+             msg._("names per language: {counts}", counts=counts(info["names_per_language"])),
+             msg._("rulings per language: {counts}", counts=counts(info["rulings_per_language"])),
+             msg._("ruling sources: {counts}", counts=counts(info["ruling_sources"])),
+             msg._("ruling statuses: {counts}", counts=counts(info["ruling_statuses"])),
+             msg._("ruling dates: {first} to {last}", first=msg.date(dates["first"]), last=msg.date(dates["last"]))
+             if dates["first"] else msg._("ruling dates: none"),
+             msg._("Comprehensive Rules editions: {editions}",
+                   editions=", ".join(msg.date(d) for d in info["rules_editions"]))
+             if info["rules_editions"] else msg._("Comprehensive Rules editions: none")]
+    for imp in info["imports"][-10:]:
+        done = counts_text(imp["counts"], msg)
+        if imp["warnings"]:
+            skipped = Note("{count} record skipped", "{count} records skipped", count=imp["warnings"])
+            done = msg._("{summary}; {skipped}", summary=done, skipped=skipped.localized(msg))
+        when = imp["imported_at"]
+        lines.append(msg._("  imported {date} {kind}: {file} ({counts})",
+                           date=f"{msg.date(when[:10])} {when[11:16]} UTC", kind=msg._(imp["kind"]),
+                           file=Path(imp["path"]).name, counts=done))
+    return "\n".join(lines)
 
 
 def _resolve(services: Services, names: list[str], lang: str | None) -> int:

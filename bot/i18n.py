@@ -148,6 +148,49 @@ class Messages:
         return format_percent(_decimal(value), format=pattern, locale=locale)
 
 
+class Note(str):
+    """A line written now and read later in a language chosen then: it is its English text (logs,
+    exceptions, ``str``), and ``localized(msg)`` writes it in ``msg``'s language, its numbers as
+    that language writes them, the values that are notes themselves localized too. With
+    ``plural``, ``count`` chooses the form."""
+
+    def __new__(cls, message: str, plural: str | None = None, count: int | None = None, **values):
+        if plural is None and count is not None:   # a {count} with no plural form: a value as the others
+            values["count"], count = count, None
+        english = plural if plural is not None and count != 1 else message
+        shown = {k: f"{v:,}" if _is_number(v) else v for k, v in values.items()}
+        if plural is not None:
+            shown["count"] = f"{count:,}"
+        note = super().__new__(cls, english.format(**shown))
+        note.message, note.plural, note.count, note.values = message, plural, count, values
+        return note
+
+    def localized(self, msg: Messages) -> str:
+        values = {k: localized(v, msg) for k, v in self.values.items()}
+        if self.plural is None:
+            return msg._(self.message, **values)
+        text = _translations(msg.lang).ngettext(self.message, self.plural, self.count)
+        return text.format(count=msg.number(self.count), **values)
+
+
+def localized(value, msg: Messages) -> str:
+    """A value as ``msg``'s language writes it: a note (anything with ``localized``) in that
+    language, a number through Babel, any other value as it is."""
+    if hasattr(value, "localized"):
+        return value.localized(msg)
+    return msg.number(value) if _is_number(value) else str(value)
+
+
+def said(line, msg: Messages) -> str:
+    """A line (a note, an error, a text) in ``msg``'s language: a note localized, a plain text
+    looked up as a message as it is (a fixed message is translated, anything else left)."""
+    return line.localized(msg) if hasattr(line, "localized") else msg._(str(line))
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _decimal(value) -> Decimal:
     """Babel formats decimals; a fraction (exact odds) becomes one to 28 significant digits."""
     from decimal import Decimal   # with the first number written

@@ -47,8 +47,8 @@ def test_card_in_italian(bundled_catalog_path):
     out = run(["card", "Defossilizzare", "--lang", "it"], bundled_catalog_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("Defossilize")
-    assert "6 rulings in it" in out.stdout
-    assert "untranslated sentences in en" in out.stdout
+    assert "6 chiarimenti in it:" in out.stdout   # the lines around the rulings in their language too
+    assert "frasi non tradotte in en" in out.stdout
 
 
 def test_resolve_reads_names_from_stdin_one_json_line_each(bundled_catalog_path):

@@ -12,6 +12,8 @@ import zlib
 
 import pytest
 
+from bot.i18n import messages
+from bot.languages import LANGUAGES
 from tests.helpers import PROJECT
 
 CARD = {"object": "card", "oracle_id": "00000000-0000-4000-8000-000000000001", "name": "Test Explorer",
@@ -43,13 +45,17 @@ def digests(*paths):
     return [hashlib.sha256(p.read_bytes()).hexdigest() if p.is_file() else None for p in paths]
 
 
+# "error: …" in the language of the command (its --lang, else the operator's)
+ERROR_PREFIXES = tuple({messages(lang)._("error: {reason}", reason="") for lang in LANGUAGES})
+
+
 def refused(home, args, *expected, env=None):
     """Run a command that must fail cleanly; its one error line."""
     before = digests(*home)
     out = wayfinder(args, *home, env=env)
     assert out.returncode != 0, out.stdout
     assert "Traceback" not in out.stderr, out.stderr
-    errors = [line for line in out.stderr.splitlines() if line.startswith("error:")]
+    errors = [line for line in out.stderr.splitlines() if line.startswith(ERROR_PREFIXES)]
     assert len(errors) == 1, out.stderr
     for word in expected:
         assert word in errors[0], errors[0]

@@ -15,8 +15,10 @@ from typing import Callable, Iterator
 
 from bot.catalog.errors import CatalogBusy
 from bot.catalog.locks import FileLock, beside
+from bot.catalog import report_text
 from bot.catalog.rulings import forget_document, upgrade
 from bot.catalog.store import SCHEMA_VERSION
+from bot.i18n import Note, messages
 
 
 
@@ -48,13 +50,14 @@ def import_lock(catalog_path: Path | str, wait: float, log: Callable[[str], None
     could remove its copy. Those are removed first."""
     catalog_path = Path(catalog_path)
     lock = FileLock(beside(catalog_path, ".lock"))
-    if not lock.acquire(wait, log and (lambda: log(f"waiting for another import{lock.holder()} into {catalog_path}"
-                                                  f" to finish"))):
+    if not lock.acquire(wait, log and (lambda: log(Note("waiting for another import{holder} into {catalog} to finish",
+                                                        holder=lock.holder(), catalog=catalog_path)))):
         raise CatalogBusy(catalog_path, lock.holder(), wait)
     try:
         removed = remove_stale_copies(catalog_path)
         if log and removed:
-            log("removed what an import that did not finish left: " + ", ".join(p.name for p in removed))
+            log(Note("removed what an import that did not finish left: {files}",
+                     files=", ".join(p.name for p in removed)))
         yield
     finally:
         lock.release()
@@ -141,11 +144,20 @@ class ImportReport:
     skipped: str | None = None   # why none of the file was imported
 
     def summary(self) -> str:
-        if self.skipped:
-            return f"{self.kind} {Path(self.path).name}: skipped, nothing imported — {self.skipped}"
-        parts = ", ".join(f"{v:,} {k}" for k, v in sorted(self.counts.items()))
-        skipped = f"; {len(self.warnings):,} skipped (the first: {self.warnings[0]})" if self.warnings else ""
-        return f"{self.kind} {Path(self.path).name}: {parts or 'nothing'}{skipped}"
+        """In English; the command line writes it in the operator's language (catalog.report_text)."""
+        return Summary(self, report_text.summary_text(self, messages("en")))
+
+
+class Summary(str):
+    """A report's summary line: the report is kept to write it in another language."""
+
+    def __new__(cls, report: ImportReport, text: str):
+        line = super().__new__(cls, text)
+        line.report = report
+        return line
+
+    def localized(self, msg) -> str:
+        return report_text.summary_text(self.report, msg)
 
 
 def document_id(con: sqlite3.Connection, key: str, kind: str, path: str,

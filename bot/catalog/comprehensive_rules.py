@@ -18,6 +18,7 @@ from bot.catalog.dates import parse_date_line
 from bot.catalog.errors import DataImportError, SkippedFile, byte_position, not_utf8
 from bot.catalog.streams import STREAM_ERRORS, open_binary
 from bot.rules.numbers import is_subrule, parent_number
+from bot.i18n import Note
 
 _EFFECTIVE = re.compile(r"effective as of ([A-Z][a-z]+ \d{1,2}, \d{4})")
 _SECTION = re.compile(r"^(\d)\. (.+)$")
@@ -71,8 +72,9 @@ def parse_rules(text: str, path: str = "<text>") -> RulesDocument:
     found = _EFFECTIVE.search(text[:2000])
     dated = parse_date_line(found.group(1)) if found else None
     if not dated:   # no edition to file it under: refused whole, the other files import
-        said = f"“{found.group(0)}”" if found else "no “These rules are effective as of …” line"
-        raise SkippedFile(path, f"an edition of the Comprehensive Rules that cannot be told: {said}", "start")
+        said = f"“{found.group(0)}”" if found else Note("no “These rules are effective as of …” line")
+        raise SkippedFile(path, Note("an edition of the Comprehensive Rules that cannot be told: {said}", said=said),
+                          "start")
     effective = dated[0]
     credits = [i for i, line in enumerate(lines) if line == "Credits"]
     glossary_at = [i for i, line in enumerate(lines) if line == "Glossary"]

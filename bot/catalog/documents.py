@@ -14,6 +14,7 @@ from bot.catalog.langdetect import detect, detect_sentences, detectable
 from bot.catalog.dates import parse_date_line
 from bot.catalog.errors import DataImportError, SkippedFile, utf8_text
 from bot.languages import LANGUAGES
+from bot.i18n import Note
 
 _NOTICE = re.compile(
     r"(générée? automatiquement|traduction automatique|traducción automática|traduzione automatica"
@@ -104,8 +105,9 @@ def parse_document(path: Path | str, text: str | None = None) -> ParsedDocument:
         raise DataImportError(str(path), "no ruling found (expected date lines or bullets)")
     unknown = [r.text for r in rulings if not detectable(r.text)]
     if unknown:
-        raise SkippedFile(str(path), f"the language of {len(unknown)} of its {len(rulings)} rulings cannot be told"
-                                     f" (not one of {', '.join(LANGUAGES)}): “{unknown[0][:60]}”")
+        raise SkippedFile(str(path), Note("the language of {count} of its {total} rulings cannot be told"
+                                          " (not one of {languages}): {text}", count=len(unknown), total=len(rulings),
+                                          languages=", ".join(LANGUAGES), text=f"“{unknown[0][:60]}”"))
     rules_lang = detect(" ".join(text for _, text in rules)) if rules else None
     return ParsedDocument(str(path), title, notice, detect(notice) if notice else None,
                           rulings, card_lines, rules, rules_lang)

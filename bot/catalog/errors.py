@@ -1,11 +1,12 @@
 """Errors raised while importing data: they name the file and the position."""
 from __future__ import annotations
 
+from bot.i18n import Note, said
+
 
 def byte_position(raw: bytes, offset: int) -> str:
     """Where ``offset`` is in ``raw``, as a person looks for it: the byte and the line."""
-    line = raw.count(b"\n", 0, offset) + 1
-    return f"byte {offset:,}, line {line:,}"
+    return Note("byte {offset}, line {line}", offset=offset, line=raw.count(b"\n", 0, offset) + 1)
 
 
 def not_utf8(path, raw: bytes, offset: int) -> "DataImportError":
@@ -30,14 +31,20 @@ class DataImportError(Exception):
         where = f"{self.path} ({position})" if position else self.path
         super().__init__(f"{where}: {message}")
 
+    def localized(self, msg) -> str:
+        """The error in ``msg``'s language (a message given as plain text is looked up as it is)."""
+        where = f"{self.path} ({said(self.position, msg)})" if self.position else self.path
+        return f"{where}: {said(self.message, msg)}"
+
 
 class CatalogBusy(DataImportError):
     """Another import into the catalog still held it when the wait ended: nothing was imported."""
 
     def __init__(self, catalog, holder: str, waited: float):
         self.holder = holder    # " (pid N)", or ""
-        super().__init__(str(catalog), f"another import{holder} is still running after {waited:g} s of waiting;"
-                                       " nothing was imported (WAYFINDER_IMPORT_WAIT sets the wait)")
+        super().__init__(str(catalog), Note("another import{holder} is still running after {waited} s of waiting;"
+                                            " nothing was imported (WAYFINDER_IMPORT_WAIT sets the wait)",
+                                            holder=holder, waited=f"{waited:g}"))
 
 
 class SkippedFile(DataImportError):

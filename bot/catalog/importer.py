@@ -19,6 +19,7 @@ from bot.catalog.scryfall import import_cards, import_rulings, sniff_kind
 from bot.catalog.seeds import import_document
 from bot.catalog.streams import read_head
 from bot.config import IMPORT_WAIT
+from bot.i18n import Note
 from bot.matching.index import remove_other_indexes, write_index
 
 # cards first (everything else refers to them), then rulings, documents, rules
@@ -76,10 +77,12 @@ def _import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress:
                 log(report.summary())
         adopted = adopt_published_ids(con)
         if log and adopted:
-            log(f"{adopted:,} bundled cards now under their published Oracle ids")
+            log(Note("{count} bundled card now under its published Oracle id",
+                     "{count} bundled cards now under their published Oracle ids", count=adopted))
         linked = link_translations(con)
         if log and linked:
-            log(f"{linked:,} translated rulings linked to their English originals")
+            log(Note("{count} translated ruling linked to its English original",
+                     "{count} translated rulings linked to their English originals", count=linked))
         digest = write_index(con, Path(catalog)) if name_index else None
     if digest:
         remove_other_indexes(Path(catalog), digest)

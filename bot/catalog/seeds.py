@@ -14,6 +14,7 @@ from bot.catalog.errors import SkippedFile
 from bot.catalog.names import DocumentCardFinder
 from bot.catalog.rulings import RulingWriter
 from bot.rules.numbers import is_subrule, parent_number
+from bot.i18n import Note
 
 NEAR_DUPLICATE = 85  # rapidfuzz ratio between folded wordings of one ruling
 
@@ -46,7 +47,7 @@ def resolve_card(doc: ParsedDocument, index: DocumentCardFinder) -> str:
     found = index.mentioned([r.text for r in doc.rulings])
     if found:
         return found
-    raise SkippedFile(doc.path, f"no card in the catalog matches the title {doc.title!r}"
+    raise SkippedFile(doc.path, Note("no card in the catalog matches the title {title}", title=repr(doc.title))
                       if doc.title else "the document names no card the catalog knows")
 
 

@@ -10,6 +10,7 @@ from typing import IO, Iterator
 
 import ijson
 
+from bot.i18n import Note
 from bot.catalog.errors import DataImportError
 
 
@@ -62,7 +63,8 @@ def read_head(path: Path, size: int = 4096) -> bytes:
                 break
             head += chunk
     except STREAM_ERRORS as exc:
-        raise DataImportError(str(path), f"truncated or corrupt file: {exc}", f"near byte {counter.offset:,}") from exc
+        raise DataImportError(str(path), Note("truncated or corrupt file: {error}", error=exc),
+                              Note("near byte {offset}", offset=counter.offset)) from exc
     finally:
         counter.close()
     return head
@@ -103,7 +105,7 @@ def iter_json_records(path: Path | str, prefix: str = "item", *, pairs: bool = F
             return
         if first not in (b"[", b"{"):
             raise DataImportError(str(path), "not a JSON file (expected an array or JSON lines)",
-                                  "byte 0")
+                                  Note("byte {offset}", offset=0))
         parse = ijson.kvitems if pairs else ijson.items
         for number, obj in enumerate(parse(_AsAvailable(stream), prefix, use_float=True), start=1):
             yield number, obj
@@ -114,7 +116,7 @@ def iter_json_records(path: Path | str, prefix: str = "item", *, pairs: bool = F
                 "nested too deeply" if isinstance(exc, RecursionError) else "truncated or corrupt file")
         raise DataImportError(
             str(path), f"{kind}: {exc}",
-            f"after record {number:,}, near byte {counter.offset:,}") from exc
+            Note("after record {number}, near byte {offset}", number=number, offset=counter.offset)) from exc
     finally:
         stream.close()
 
@@ -128,7 +130,7 @@ def first_key(path: Path, prefix: str) -> str | None:
                 return value
         return None
     except (ijson.JSONError, UnicodeDecodeError, *STREAM_ERRORS) as exc:
-        raise DataImportError(str(path), f"not a JSON file, or cut or corrupt: {exc}",
-                              f"near byte {counter.offset:,}") from exc
+        raise DataImportError(str(path), Note("not a JSON file, or cut or corrupt: {error}", error=exc),
+                              Note("near byte {offset}", offset=counter.offset)) from exc
     finally:
         counter.close()

@@ -21,6 +21,7 @@ from tqdm import tqdm
 from bot.config import BULK_TYPES, Config
 from bot.catalog.errors import DataImportError
 from bot.catalog.importer import import_files
+from bot.i18n import Note
 
 CHUNK = 1 << 16
 TIMEOUT = 60.0   # seconds without a byte before a download counts as stalled
@@ -158,9 +159,9 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
         target = folder / _local_name(entry)
         known = state.get(kind, {})
         if known.get("updated_at") == entry.get("updated_at") and target.exists():
-            log(f"{kind}: unchanged since {entry.get('updated_at')}, skipped")
+            log(Note("{kind}: unchanged since {date}, skipped", kind=kind, date=entry.get("updated_at")))
             continue
-        log(f"{kind}: downloading {entry['download_uri']}")
+        log(Note("{kind}: downloading {url}", kind=kind, url=entry["download_uri"]))
         size = entry.get("size") if isinstance(entry.get("size"), int) else None
         download(entry["download_uri"], target, size, progress, timeout)
         fetched.append(target)
@@ -169,9 +170,9 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
     if rules_url:
         target = folder / (Path(urlparse(rules_url).path).name or "MagicCompRules.txt")
         if target.exists() and state.get("rules", {}).get("url") == rules_url:
-            log(f"rules: {target.name} already imported, skipped")
+            log(Note("rules: {file} already imported, skipped", file=target.name))
         else:
-            log(f"rules: downloading {rules_url}")
+            log(Note("rules: downloading {url}", url=rules_url))
             download(rules_url, target, None, progress, timeout)
             fetched.append(target)
             state["rules"] = {"url": rules_url, "file": target.name}
@@ -180,7 +181,7 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
                      lock_wait=config.import_wait if lock_wait is None else lock_wait)
         state_path.write_text(json.dumps(state, indent=2))
     else:
-        log("nothing new to import")
+        log(Note("nothing new to import"))
     return fetched
 
 

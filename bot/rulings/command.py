@@ -92,10 +92,11 @@ def card(services: Services, name: str, lang: str | None = None, *, as_json: boo
         data["rulings"] = [ruling_json(e, report, msg) for e in entries]
     lines = [found.type_line, found.oracle_text, ""]
     lines += [f"  {code:4} {' / '.join(names)}" for code, names in data["names"].items()]
-    lines += ["", f"{len(entries)} rulings in {lang}:"]
+    lines += ["", msg.n_("{count} ruling in {language}:", "{count} rulings in {language}:", len(entries), language=lang)]
     for e in entries:
-        flags = [e.status] + (["also worded: " + " | ".join(e.wordings)] if e.wordings else []) \
-            + (["untranslated sentences in " + ",".join(e.untranslated_sentences)] if e.untranslated_sentences else [])
-        lines += [f"- {e.published_at or 'undated'} [{e.source}] ({'; '.join(flags)})", f"  {e.text}"]
+        flags = [e.status] + ([msg._("also worded: {wordings}", wordings=" | ".join(e.wordings))] if e.wordings else []) \
+            + ([msg._("untranslated sentences in {languages}", languages=",".join(e.untranslated_sentences))]
+               if e.untranslated_sentences else [])
+        lines += [f"- {e.published_at or msg._('undated')} [{e.source}] ({'; '.join(flags)})", f"  {e.text}"]
     page = Page(title=f"{found.name}  {found.mana_cost or ''}".rstrip(), description="\n".join(lines))
     return Reply(pages=[page], data=data)

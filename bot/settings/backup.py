@@ -5,6 +5,7 @@ import os
 import tempfile
 from pathlib import Path
 
+from bot.i18n import Note
 from bot.settings.store import SettingsError
 
 
@@ -16,21 +17,21 @@ def check_backup_target(target: Path | str, live: Path | str | None = None, *, f
     """
     target = Path(target)
     if live is not None and _same_file(target, Path(live)):
-        raise SettingsError(f"{target} is the live settings database: name another file for the backup")
+        raise SettingsError(Note("{target} is the live settings database: name another file for the backup", target=target))
     if target.is_dir():
-        raise SettingsError(f"{target} is a folder: name a file inside it for the backup")
+        raise SettingsError(Note("{target} is a folder: name a file inside it for the backup", target=target))
     folder = target.parent
     if not folder.is_dir():
-        raise SettingsError(f"{target}: the folder {folder} does not exist")
+        raise SettingsError(Note("{target}: the folder {folder} does not exist", target=target, folder=folder))
     if target.exists() or target.is_symlink():
         if not force:
-            raise SettingsError(f"{target} already exists: add --force to replace it")
+            raise SettingsError(Note("{target} already exists: add --force to replace it", target=target))
         if not os.access(target, os.W_OK):
-            raise SettingsError(f"{target} cannot be written (permission denied)")
+            raise SettingsError(Note("{target} cannot be written (permission denied)", target=target))
     try:   # what the backup will do first: create a file beside the target
         probe = tempfile.NamedTemporaryFile(dir=folder, prefix=f".{target.name}.", suffix=".probe")
     except OSError as exc:
-        raise SettingsError(f"{target} cannot be written: {exc.strerror or exc}") from exc
+        raise SettingsError(Note("{target} cannot be written: {error}", target=target, error=exc.strerror or exc)) from exc
     probe.close()
     return target
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import aiosqlite
 
+from bot.i18n import Note
 from bot.settings.store import (MAX_DECKS_PER_GUILD, SETTING_COLUMNS, TABLES, GuildSettings, SettingsError,
                                 SettingsStore, too_many_decks)
 
@@ -49,26 +50,27 @@ class SqliteSettingsStore(SettingsStore):
     async def connect(cls, target, folder):
         path = Path(target)
         if path.is_dir():
-            raise SettingsError(f"{path} is a folder, not a settings database: name a file in it")
+            raise SettingsError(Note("{path} is a folder, not a settings database: name a file in it", path=path))
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists() and path.stat().st_size:
                 with open(path, "rb") as fh:
                     if fh.read(16) != b"SQLite format 3\x00":
-                        raise SettingsError(f"{path} is not a SQLite database (it is left untouched)")
+                        raise SettingsError(Note("{path} is not a SQLite database (it is left untouched)", path=path))
         except OSError as exc:
-            raise SettingsError(f"{path} cannot be opened as a settings database: {exc.strerror or exc}") from exc
+            raise SettingsError(Note("{path} cannot be opened as a settings database: {error}", path=path,
+                                     error=exc.strerror or exc)) from exc
         try:
             # isolation_level=None: the store opens and commits its own transactions
             db = await aiosqlite.connect(path, timeout=10, isolation_level=None)
             db.row_factory = sqlite3.Row
         except sqlite3.DatabaseError as exc:
-            raise SettingsError(f"{path} cannot be opened as a settings database: {exc}") from exc
+            raise SettingsError(Note("{path} cannot be opened as a settings database: {error}", path=path, error=exc)) from exc
         try:
             await db.execute("PRAGMA busy_timeout = 10000")
             row = await (await db.execute("PRAGMA quick_check")).fetchone()
             if row[0] != "ok":
-                raise SettingsError(f"{path} is damaged ({row[0]}); it is left untouched")
+                raise SettingsError(Note("{path} is damaged ({problem}); it is left untouched", path=path, problem=row[0]))
             store = cls(db, path, folder)
             status = await store.status()
             if status.version <= status.latest:   # a newer file is refused untouched
@@ -77,7 +79,7 @@ class SqliteSettingsStore(SettingsStore):
             await db.execute("PRAGMA foreign_keys = ON")
         except sqlite3.DatabaseError as exc:
             await db.close()
-            raise SettingsError(f"{path} cannot be opened as a settings database: {exc}") from exc
+            raise SettingsError(Note("{path} cannot be opened as a settings database: {error}", path=path, error=exc)) from exc
         except BaseException:
             await db.close()
             raise
@@ -198,7 +200,7 @@ class SqliteSettingsStore(SettingsStore):
             await self.db.backup(dest)
         finally:
             await dest.close()
-        return f"a copy of {self.path} (SQLite's online backup)"
+        return Note("a copy of {source} (SQLite's online backup)", source=self.path)
 
 
 async def _wal(db, attempts: int = 200) -> None:

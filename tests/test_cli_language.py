@@ -1,0 +1,88 @@
+"""The command line's own lines — import progress and summaries, `data info`, `db`, refusals — in
+the operator's language (WAYFINDER_CONSOLE_LANG, as the console), numbers as that language writes
+them; --json stays the same in every language."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from bot.catalog.build import ImportReport
+from bot.catalog.report_text import summary_text
+from bot.i18n import Note, messages
+from bot.languages import LANGUAGES
+from tests.helpers import PROJECT
+
+RULES = PROJECT / "data" / "rules" / "MagicCompRules-20260116.txt.gz"
+QUEENS_AGENT = PROJECT / "data" / "seeds" / "queens-agent.pt.txt"
+
+
+def wayfinder(args, tmp_path, lang):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("WAYFINDER_", "DISCORD_"))}
+    env.update(WAYFINDER_CATALOG=str(tmp_path / "catalog.sqlite3"), WAYFINDER_SETTINGS_DB=str(tmp_path / "settings.sqlite3"),
+               WAYFINDER_LOG_LEVEL="WARNING", WAYFINDER_CONSOLE_LANG=lang)
+    return subprocess.run([sys.executable, "-m", "bot", *map(str, args)], cwd=PROJECT, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def rules(lang: str, count: int) -> str:
+    return Note("{count} rule", "{count} rules", count=count).localized(messages(lang))
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_an_import_summary_is_written_in_every_language(lang):
+    report = ImportReport("cr/MagicCompRules-20260116.txt", "comprehensive rules",
+                          {"rules": 3114, "glossary entries": 725, "examples": 276})
+    english, line = report.summary(), summary_text(report, messages(lang))
+    assert english == ("comprehensive rules MagicCompRules-20260116.txt: 276 examples, 725 glossary entries,"
+                       " 3,114 rules")
+    assert line != english and "MagicCompRules-20260116.txt" in line
+    assert messages(lang)._("comprehensive rules") in line and rules(lang, 3114) in line
+    skipped = ImportReport.skipped_file("zzyzx.txt", "ruling document", Note(
+        "no card in the catalog matches the title {title}", title="'Zzyzx'"))
+    assert "'Zzyzx'" in summary_text(skipped, messages(lang)) != skipped.summary()
+
+
+def test_data_import_speaks_french_with_french_numbers(tmp_path):
+    out = wayfinder(["data", "import", "--no-progress", RULES, QUEENS_AGENT], tmp_path, "fr")
+    assert out.returncode == 0, out.stderr
+    assert "règles complètes MagicCompRules-20260116.txt.gz : " in out.stdout
+    assert rules("fr", 3114) in out.stdout and "3,114" not in out.stdout   # 3 114 règles
+    assert "document de clarifications queens-agent.pt.txt : 1 doublon fusionné" in out.stdout
+    assert "clarifications traduites reliées à leur original anglais" in out.stdout
+    assert "English" not in out.stdout and "skipped" not in out.stdout
+    info = wayfinder(["data", "info"], tmp_path, "fr").stdout.splitlines()
+    assert info[0] == f"catalogue : {tmp_path / 'catalog.sqlite3'}"
+    assert "éditions des Règles complètes : 16 janvier 2026" in info
+    assert "dates des clarifications : du 19 janvier 2018 au 10 novembre 2023" in info
+
+
+def test_refusals_are_one_line_in_the_operators_language_and_change_nothing(tmp_path):
+    missing = tmp_path / "nowhere.json"
+    out = wayfinder(["data", "import", "--no-progress", missing], tmp_path, "ja")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == f"エラー: {missing}: そのようなファイルはありません"
+    assert not (tmp_path / "catalog.sqlite3").exists() or "nowhere" not in wayfinder(
+        ["data", "info", "--json"], tmp_path, "en").stdout
+    out = wayfinder(["db", "check"], tmp_path, "de")
+    assert out.returncode == 2 and out.stderr.startswith("Fehler: unter ") and len(out.stderr.splitlines()) == 1
+    assert not (tmp_path / "settings.sqlite3").exists()
+    out = wayfinder(["ruling", "Opt", "--lang", "xx"], tmp_path, "ko")
+    assert out.returncode == 2 and out.stderr.strip().startswith("오류: 인쇄 언어가 아닙니다: 'xx'")
+
+
+def test_db_lines_in_russian(tmp_path):
+    migrated = wayfinder(["db", "migrate"], tmp_path, "ru")
+    assert migrated.returncode == 0, migrated.stderr
+    assert migrated.stdout.strip() == f"{tmp_path / 'settings.sqlite3'}: версия схемы 1 (применены: 001)"
+    checked = wayfinder(["db", "check"], tmp_path, "ru")
+    assert checked.stdout.strip() == f"{tmp_path / 'settings.sqlite3'}: версия схемы 1 из 1, актуальна"
+
+
+def test_json_is_the_same_in_every_operator_language(tmp_path):
+    assert wayfinder(["data", "import", "--no-progress", QUEENS_AGENT], tmp_path, "en").returncode == 0
+    english = json.loads(wayfinder(["data", "info", "--json"], tmp_path, "en").stdout)
+    for lang in ("fr", "zht"):
+        assert json.loads(wayfinder(["data", "info", "--json"], tmp_path, lang).stdout) == english
+    assert english["rulings_per_language"]["pt"] == 6
