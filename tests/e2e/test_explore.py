@@ -1,4 +1,6 @@
 """/explore end to end: seeded runs, the choice buttons, odds with a chart, decklists in a modal."""
+import re
+
 from tests.e2e.helpers import ANSWERED_OR_DEFERRED, answer_of, custom_ids, embed_text
 
 
@@ -33,7 +35,7 @@ async def test_choice_buttons_work_refuse_others_and_replay(shared_bot):
     replay = await fake.click((await answer_of(fake, answer))["id"], "wf:explore:replay", locale="fr")
     assert embed_text(await answer_of(fake, replay)) == embed_text(await answer_of(fake, answer))
     fresh = await fake.click((await answer_of(fake, answer))["id"], "wf:explore:new-seed", locale="fr")
-    assert "graine 42" not in embed_text(await answer_of(fake, fresh))
+    assert not re.search(r"graine 42\b", embed_text(await answer_of(fake, fresh)))   # a new seed may begin with 42
 
 
 async def test_bad_seed_and_unknown_deck_are_localized_errors(shared_bot):
