@@ -22,6 +22,12 @@ _KANA = re.compile(r"[\u3040-\u30ff]")
 # characters that only one of the two Chinese scripts uses, for a question with Han only
 _SIMPLIFIED = set("们这个来时说对会过发们战场牌库坟墓结算触发击阶将")
 _TRADITIONAL = set("們這個來時說對會過發們戰場牌庫墳墓結算觸發擊階將")
+# a name written with a possessive ("Lurking Chupacabra's trigger") or after an elided article or
+# preposition ("la capacité d'Archange de Thiune", "dell'Arcangelo di Thune") folds into one word
+# with it; the name alone is tried as well
+_POSSESSIVE = re.compile(r"(?<![\w'’])([^\W\d_][\w-]*)['’]s(?![\w'’])")
+_ELISION = re.compile(r"(?<![\w'’])(?:c|d|j|l|m|n|s|t|qu|jusqu|lorsqu|puisqu"      # French
+                      r"|dell|all|dall|nell|sull|coll|un|quell|quest)['’]([^\W\d_][\w-]*)", re.I)  # Italian
 
 
 @dataclass
@@ -72,12 +78,22 @@ def _card_spans(question: Question, index, original: str) -> set[int]:
     capitalized, opening = set(), set()
     for sentence in re.split(r"[.!?¿¡。！？]+", original):
         for i, w in enumerate(re.findall(r"\b[^\W\d_][\w'’-]*", sentence)):
-            if w[0].isupper():
-                (capitalized if i else opening).add(fold(w))
+            bare = _POSSESSIVE.sub(r"\1", _ELISION.sub(r"\1", w))
+            if bare[:1].isupper():
+                (capitalized if i else opening).update((fold(w), fold(bare)))
+    before, after = _name_forms(original)
     grams = {}
     for size in range(min(MAX_NAME_WORDS, len(tokens)), 0, -1):
         for start in range(0, len(tokens) - size + 1):
-            grams.setdefault(" ".join(tokens[start:start + size]), []).append((start, size))
+            first, last = tokens[start], tokens[start + size - 1]
+            if size == 1:
+                keys = {first, *before.get(first, ()), *after.get(first, ())}
+            else:
+                inner = " ".join(tokens[start + 1:start + size - 1])
+                keys = {" ".join(filter(None, (a, inner, b)))
+                        for a in (first, *before.get(first, ())) for b in (last, *after.get(last, ()))}
+            for key in keys:
+                grams.setdefault(key, []).append((start, size))
     found = index.card_names(list(grams))
     for key in sorted(found, key=lambda k: -len(k.split())):
         oracle_id = found[key]
@@ -96,6 +112,19 @@ def _card_spans(question: Question, index, original: str) -> set[int]:
             if oracle_id not in [c for c, _ in question.cards]:
                 question.cards.append((oracle_id, key))
     return used
+
+
+def _name_forms(text: str) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """The folded words of ``text`` that hold an elided word before a name ("dagent" → "agent")
+    or a possessive after one ("chupacabras" → "chupacabra"), and the name's word alone."""
+    before: dict[str, set[str]] = {}
+    after: dict[str, set[str]] = {}
+    for pattern, forms, at in ((_ELISION, before, 0), (_POSSESSIVE, after, -1)):
+        for match in pattern.finditer(text):
+            whole, bare = fold(match.group(0)).split(), fold(match.group(1)).split()
+            if whole and bare and whole[at] != bare[at]:
+                forms.setdefault(whole[at], set()).add(bare[at])
+    return before, after
 
 
 def _cjk_cards(question: Question, index, text: str) -> str:

@@ -65,6 +65,24 @@ def test_cards_named_in_free_text_in_any_language_rank_their_rulings_first(servi
         "Nicanzil, Current Conductor", "Jadelight Ranger"}
 
 
+@pytest.mark.parametrize("question, lang, card", [
+    ("What does Lurking Chupacabra's trigger destroy?", "en", "Lurking Chupacabra"),
+    ("Lurking Chupacabra’s trigger: can it target my own creature?", "en", "Lurking Chupacabra"),
+    ("Does Nicanzil's counter go on a creature that explored?", "en", "Nicanzil, Current Conductor"),
+    ("Can I respond to Opt's scry?", "en", "Opt"),
+    ("Seekers' Squire's explore: does it count as a land?", "en", "Seekers' Squire"),
+    ("Does Queen's Agent's ability trigger from the graveyard?", "en", "Queen's Agent"),
+    ("que fait la capacité d'Émissaire de l'aurore ?", "fr", "Emissary of Sunrise"),
+    ("l'Agent de la reine explore-t-il s'il quitte le champ de bataille ?", "fr", "Queen's Agent"),
+    ("l'abilità dell'Avanguardia dell'Imperatore esplora?", "it", "Emperor's Vanguard"),
+    ("la habilidad de Chupacabras acechante destruye?", "es", "Lurking Chupacabra"),
+    ("a habilidade do Agente da Rainha explora?", "pt", "Queen's Agent"),
+])
+def test_a_card_named_with_a_possessive_or_an_elided_article_is_found(services, question, lang, card):
+    reply = ask(services, question, lang)
+    assert [c["name"] for c in reply.data["cards"]] == [card]
+
+
 def test_quoted_rules_and_nicknames_are_understood(services):
     reply = ask(services, "what does 701.44b say about lki?", "en")
     numbers = refs(reply)
