@@ -26,6 +26,7 @@ CITATION = re.compile(r"\brules?\s+((?:\d{3}(?:\.\d+[a-z]?)?)(?:(?:,\s*|,?\s+and
 CITED_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 SEARCH_RESULTS = 5        # rules listed for a search by words
 GLOSSARY_RESULTS = 2      # glossary entries listed beside them
+ARTICLES = frozenset({"the", "a", "an"})   # "the stack": the glossary's Stack
 SUGGESTION_SCORE = 80     # how close a title or term must be spelled to be suggested
 
 
@@ -336,13 +337,12 @@ class RulesBook:
         entries holding every word of the query, closest first; the rules a glossary entry points
         to ("See rule 701.44") come with it."""
         edition = self.current
-        key, folded = " ".join(words(query)), fold(query)
         answer = Answer("search", query)
-        term = _spelt_closest(folded, self._glossary_words.get(key))
+        term = self._named(self._glossary_words, query)
         if term:
             answer.kind = "glossary"
             answer.glossary = [(term, edition.glossary[term])]
-        titled = _spelt_closest(folded, self._title_words.get(key))
+        titled = self._named(self._title_words, query)
         if titled:
             answer.rules.append(edition.rules[titled])
         if not answer.rules and not answer.glossary:
@@ -356,8 +356,7 @@ class RulesBook:
                              if edition.rules[n] not in answer.rules]
         if not answer.rules and not answer.glossary:
             answer.kind = "none"
-        elif (term or titled) and answer.rules and not is_subrule(answer.rules[0].number) \
-                and ("." in answer.rules[0].number or answer.rules[0].number == titled):
+        elif (term or titled) and answer.rules and not is_subrule(answer.rules[0].number):
             # the rule named so comes with its subrules, as a look-up by number gives it
             head = answer.rules[0]
             subrules = [edition.rules[n] for n in edition.children.get(head.number, [])]
@@ -365,6 +364,17 @@ class RulesBook:
                             *[r for r in answer.rules[1:] if r not in subrules]]
         answer.citations = self.citations(answer.rules)
         return answer
+
+    @staticmethod
+    def _named(table: dict[str, list[tuple[str, str]]], query: str) -> str | None:
+        """The term or rule ``table`` names by the query's words, an article before them aside
+        ("the stack" is Stack, "The Monarch" is found with or without its article)."""
+        key, folded = " ".join(words(query)), fold(query)
+        found = table.get(key)
+        first, _, rest = key.partition(" ")
+        if not found and rest and first in ARTICLES:
+            found, folded = table.get(rest), folded.partition(" ")[2]
+        return _spelt_closest(folded, found)
 
     def pointed(self, definition: str) -> list[str]:
         """The rules a glossary definition points to, in order."""

@@ -56,6 +56,18 @@ def test_keyword_and_glossary(rules_book):
     assert rules_book.lookup("zzqqxx flurble").kind == "none"
 
 
+def test_a_rule_found_by_its_glossary_term_comes_with_its_subrules_as_by_number(rules_book):
+    # Stack: "See rule 405, “Stack.”"; Priority: "See rule 117, “Timing and Priority.”"; Explore: 701.44
+    for query, number in (("the stack", "405"), ("Stack", "405"), ("priority", "117"), ("explore", "701.44")):
+        answer = rules_book.lookup(query)
+        assert answer.kind == "glossary", query
+        by_number = [r.number for r in rules_book.lookup(number).rules]
+        assert [r.number for r in answer.rules][:len(by_number)] == by_number, query
+    stack = answer_reply(rules_book, rules_book.lookup("the stack"), "en")
+    shown = "\n".join(p.as_text() for p in stack.pages)
+    assert _raw_line("405.1.") in shown and _raw_line("405.6.") in shown
+
+
 def test_citations_become_links(rules_book):
     answer = rules_book.lookup("702.9")
     assert "702.17" in answer.citations
