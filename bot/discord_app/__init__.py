@@ -2,3 +2,6 @@
 
 The only place in ``bot`` that imports discord; the cogs build on it.
 """
+from bot.discord_app.tls import import_aiohttp
+
+import_aiohttp()

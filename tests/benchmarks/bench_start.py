@@ -19,9 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import ssl
 import subprocess
 import sys
 import tempfile
@@ -42,21 +40,6 @@ MAX_RSS_MB = 250
 ONE_SHOT_RUNS = 10
 STARTS = 3
 
-# The `wayfinder` command reaches the offline harness as it would reach Discord through a hosts-file
-# entry and a trusted certificate authority: this module, on the command's PYTHONPATH, sends
-# Discord's hosts to the harness (and no other host anywhere); SSL_CERT_FILE names the system's
-# certificate authorities with the harness's beside them.
-# Nothing else of the command changes.
-NETWORK = """
-import socket
-
-def getaddrinfo(host, port, family=0, type=0, proto=0, flags=0):
-    if host in {hosts!r}:
-        return [(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP, "", ("127.0.0.1", {port}))]
-    raise socket.gaierror(socket.EAI_NONAME, f"the offline harness has no host {{host!r}}")
-
-socket.getaddrinfo = getaddrinfo
-"""
 QUERIES = ["Jadelight Ranger", "defossilizare", "agente da rainha", "lanterne calotte", "Île", "Llanowar Elves",
            "serv of the cond", "Lightning Bolt", "ティシャーナの道探し", "Проводница Тишаны"]
 AT_REST_AFTER = 100
@@ -96,19 +79,14 @@ async def start_once(env: dict, tmp: Path) -> Start:
     import psutil
     from tests.e2e.helpers import TOKEN
     from tests.fake_discord import FakeDiscord
-    from tests.fake_discord.network import DISCORD_HOSTS
+    from tests.fake_discord.network import command_network, system_authorities
     fake = FakeDiscord()
     await fake.start()
-    site = tmp / "network"
-    site.mkdir(exist_ok=True)
-    (site / "sitecustomize.py").write_text(NETWORK.format(hosts=set(DISCORD_HOSTS), port=fake.port))
-    # the system's certificate authorities and the harness's: what the command loads at start is
-    # what it loads on a user's machine, one certificate more
-    system = ssl.get_default_verify_paths().cafile
-    (tmp / "ca.pem").write_bytes((Path(system).read_bytes() if system and Path(system).exists() else b"")
-                                 + fake.certs.ca.cert_pem.bytes())
-    path = os.pathsep.join(p for p in (str(site), env.get("PYTHONPATH")) if p)
-    env = {**env, "DISCORD_TOKEN": TOKEN, "PYTHONPATH": path, "SSL_CERT_FILE": str(tmp / "ca.pem")}
+    # Discord's host names resolve to the harness; the certificate authorities are the system's and
+    # the harness's: what the command loads at start is what it loads on a user's machine, one
+    # certificate more. Nothing else of the command changes.
+    env = {**env, "DISCORD_TOKEN": TOKEN,
+           **command_network(fake.port, system_authorities() + fake.certs.ca.cert_pem.bytes(), tmp, env.get("PYTHONPATH"))}
 
     async def ruling(query: str, locale: str = "en-US") -> dict:
         data = {"id": fake.command_id("ruling"), "name": "ruling", "type": 1,
