@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import logging
 import os
@@ -218,6 +219,7 @@ def _dispatch(args, config: Config, msg: Messages) -> int:
     command = args.command or "run"
     if command == "run":
         if config.token:
+            gc.disable()   # while the bot starts: see bot.discord_app.bot.resume_collector
             from bot.discord_app.bot import run_bot
             return run_bot(config)
         command = "console"
