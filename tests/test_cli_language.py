@@ -86,3 +86,16 @@ def test_json_is_the_same_in_every_operator_language(tmp_path):
     for lang in ("fr", "zht"):
         assert json.loads(wayfinder(["data", "info", "--json"], tmp_path, lang).stdout) == english
     assert english["rulings_per_language"]["pt"] == 6
+
+
+def test_a_cut_file_is_refused_in_one_french_line_with_french_numbers(tmp_path):
+    cards = [{"object": "card", "id": str(i), "oracle_id": f"00000000-0000-4000-8000-{i:012d}", "name": f"Card {i}",
+              "lang": "en", "layout": "normal"} for i in range(3000)]
+    text = json.dumps(cards)
+    cut = tmp_path / "cut.json"
+    cut.write_text(text[:-500])
+    out = wayfinder(["data", "import", "--no-progress", cut], tmp_path, "fr")
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1, out.stderr
+    fr = messages("fr")
+    assert out.stderr.startswith(f"erreur : {cut} (après l'enregistrement {fr.number(2996)}, vers l'octet ")
+    assert "fichier tronqué ou corrompu : " in out.stderr

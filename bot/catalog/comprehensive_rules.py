@@ -50,7 +50,7 @@ def read_text(path: Path) -> str:
         with open_binary(path) as stream:   # as published, or gzip-compressed (the bundled edition)
             raw = stream.read()
     except STREAM_ERRORS as exc:
-        raise DataImportError(str(path), f"unreadable: {getattr(exc, 'strerror', None) or exc}") from exc
+        raise DataImportError(str(path), Note("unreadable: {error}", error=getattr(exc, "strerror", None) or exc)) from exc
     try:
         return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
@@ -59,8 +59,8 @@ def read_text(path: Path) -> str:
     try:
         return raw.decode("cp1252")
     except UnicodeDecodeError as exc:
-        raise DataImportError(str(path), f"byte 0x{raw[exc.start]:02x} is neither UTF-8 nor Windows-1252 text",
-                              byte_position(raw, exc.start)) from None
+        raise DataImportError(str(path), Note("byte 0x{byte} is neither UTF-8 nor Windows-1252 text",
+                                              byte=f"{raw[exc.start]:02x}"), byte_position(raw, exc.start)) from None
 
 
 def _title(text: str) -> str | None:
@@ -96,7 +96,8 @@ def parse_rules(text: str, path: str = "<text>") -> RulesDocument:
         elif rules:
             rules[-1].text += "\n" + line
         else:
-            raise DataImportError(path, f"text before the first rule: {line[:40]!r}", f"line {number}")
+            raise DataImportError(path, Note("text before the first rule: {text}", text=repr(line[:40])),
+                                  Note("line {number}", number=number))
     glossary: list[tuple[str, str]] = []
     block: list[str] = []
     for line in lines[body_end + 1:end] + [""]:
@@ -113,7 +114,7 @@ def import_rules(con: sqlite3.Connection, path: Path) -> ImportReport:
     try:
         doc = parse_rules(read_text(path), str(path))
     except OSError as exc:
-        raise DataImportError(str(path), f"unreadable: {exc}") from exc
+        raise DataImportError(str(path), Note("unreadable: {error}", error=exc)) from exc
     doc_id = document_id(con, f"cr:{doc.effective_date}", "cr", str(path), f"Comprehensive Rules {doc.effective_date}")
     con.execute("DELETE FROM cr_editions WHERE effective_date = ? AND lang = 'en'", (doc.effective_date,))
     edition = con.execute("INSERT INTO cr_editions(effective_date, lang, document_id) VALUES (?,?,?)",

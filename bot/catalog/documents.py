@@ -56,7 +56,7 @@ def parse_document(path: Path | str, text: str | None = None) -> ParsedDocument:
         try:
             raw = path.read_bytes()
         except OSError as exc:
-            raise DataImportError(str(path), f"unreadable document: {exc.strerror or exc}") from exc
+            raise DataImportError(str(path), Note("unreadable document: {error}", error=exc.strerror or exc)) from exc
         text = utf8_text(path, raw)
     lines = [line.strip() for line in text.splitlines()]
     title = notice = None

@@ -10,7 +10,8 @@ def byte_position(raw: bytes, offset: int) -> str:
 
 
 def not_utf8(path, raw: bytes, offset: int) -> "DataImportError":
-    return DataImportError(str(path), f"byte 0x{raw[offset]:02x} is not UTF-8 text", byte_position(raw, offset))
+    return DataImportError(str(path), Note("byte 0x{byte} is not UTF-8 text", byte=f"{raw[offset]:02x}"),
+                           byte_position(raw, offset))
 
 
 def utf8_text(path, raw: bytes) -> str:

@@ -112,10 +112,10 @@ def iter_json_records(path: Path | str, prefix: str = "item", *, pairs: bool = F
     except DataImportError:
         raise
     except (ijson.JSONError, json.JSONDecodeError, UnicodeDecodeError, RecursionError, *STREAM_ERRORS) as exc:
-        kind = ("bad JSON line" if isinstance(exc, json.JSONDecodeError) else
-                "nested too deeply" if isinstance(exc, RecursionError) else "truncated or corrupt file")
+        kind = ("bad JSON line: {error}" if isinstance(exc, json.JSONDecodeError) else
+                "nested too deeply: {error}" if isinstance(exc, RecursionError) else "truncated or corrupt file: {error}")
         raise DataImportError(
-            str(path), f"{kind}: {exc}",
+            str(path), Note(kind, error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__),
             Note("after record {number}, near byte {offset}", number=number, offset=counter.offset)) from exc
     finally:
         stream.close()

@@ -40,7 +40,7 @@ def fetch_index(base_url: str) -> list[dict]:
         with urllib.request.urlopen(_request(url), timeout=60) as response:
             data = json.load(response)
     except (urllib.error.URLError, OSError, ValueError) as exc:
-        raise DataImportError(url, f"cannot read Scryfall's bulk-data index: {exc}") from exc
+        raise DataImportError(url, Note("cannot read Scryfall's bulk-data index: {error}", error=exc)) from exc
     if not isinstance(data, dict) or data.get("object") != "list" or not isinstance(data.get("data"), list):
         raise DataImportError(url, "not a bulk-data list")
     return [entry for entry in data["data"] if isinstance(entry, dict) and isinstance(entry.get("type"), str)
@@ -63,9 +63,9 @@ def download(url: str, target: Path, size: int | None = None, progress: bool = T
     except urllib.error.HTTPError as exc:
         if exc.code == 416 and offset:  # the part is already whole
             return _whole(url, part, target, size)
-        raise DataImportError(url, f"download failed: HTTP {exc.code}") from exc
+        raise DataImportError(url, Note("download failed: HTTP {code}", code=str(exc.code))) from exc
     except (urllib.error.URLError, OSError, http.client.HTTPException) as exc:
-        raise DataImportError(url, f"download failed: {exc}") from exc
+        raise DataImportError(url, Note("download failed: {error}", error=exc)) from exc
     with response:
         resumed = response.status == 206
         if not resumed:
@@ -81,17 +81,18 @@ def download(url: str, target: Path, size: int | None = None, progress: bool = T
                     out.write(chunk)
                     bar.update(len(chunk))
             except (OSError, urllib.error.URLError, http.client.HTTPException) as exc:
-                why = f"no data for {timeout:g} s" if isinstance(exc, TimeoutError) else str(exc) or type(exc).__name__
-                raise DataImportError(url, f"download broken after {out.tell():,} bytes ({why}): the bytes that"
-                                           " arrived are kept, run sync again to resume") from exc
+                why = Note("no data for {seconds} s", seconds=f"{timeout:g}") if isinstance(exc, TimeoutError) \
+                    else str(exc) or type(exc).__name__
+                raise DataImportError(url, Note("download broken after {size} bytes ({why}): the bytes that arrived"
+                                                " are kept, run sync again to resume", size=out.tell(), why=why)) from exc
     got = part.stat().st_size
     if expected is not None and got > expected:   # not what was announced: start again
         part.unlink()
-        raise DataImportError(url, f"download bigger than announced: {got:,} of {expected:,} bytes"
-                                   " (Content-Length): run sync again")
+        raise DataImportError(url, Note("download bigger than announced: {got} of {expected} bytes (Content-Length):"
+                                        " run sync again", got=got, expected=expected))
     if expected is not None and got < expected:
-        raise DataImportError(url, f"download incomplete: {got:,} of {expected:,} bytes (Content-Length): the"
-                                   " bytes that arrived are kept, run sync again to resume")
+        raise DataImportError(url, Note("download incomplete: {got} of {expected} bytes (Content-Length): the bytes"
+                                        " that arrived are kept, run sync again to resume", got=got, expected=expected))
     return _whole(url, part, target, size)
 
 
@@ -121,9 +122,9 @@ def _whole(url: str, part: Path, target: Path, size: int | None) -> Path:
         found = _content_size(part, size)
         if found != size:
             part.unlink()   # cannot be completed: the next sync downloads it again
-            got = "cut or corrupt" if found is None else f"{found:,} bytes"
-            raise DataImportError(url, f"download incomplete: {got}, the bulk-data index announced {size:,}"
-                                       " bytes; nothing was imported: run sync again")
+            got = Note("cut or corrupt") if found is None else Note("{size} bytes", size=found)
+            raise DataImportError(url, Note("download incomplete: {got}, the bulk-data index announced {size} bytes;"
+                                            " nothing was imported: run sync again", got=got, size=size))
     part.replace(target)
     return target
 
@@ -152,7 +153,7 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
     index = {entry["type"]: entry for entry in fetch_index(base_url)}
     missing = [t for t in types if t not in index]
     if missing:
-        raise DataImportError(f"{base_url}/bulk-data", f"no bulk file of type {', '.join(missing)}")
+        raise DataImportError(f"{base_url}/bulk-data", Note("no bulk file of type {types}", types=", ".join(missing)))
     fetched: list[Path] = []
     for kind in sorted(types, key=lambda t: BULK_TYPES.index(t) if t in BULK_TYPES else len(BULK_TYPES)):
         entry = index[kind]

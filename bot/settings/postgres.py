@@ -15,6 +15,7 @@ from pathlib import Path
 import asyncpg
 
 from bot.config import shown
+from bot.i18n import Note
 from bot.settings.store import (MAX_DECKS_PER_GUILD, SETTING_COLUMNS, TABLES, GuildSettings, SettingsError,
                                 SettingsStore, too_many_decks)
 
@@ -35,8 +36,8 @@ class PostgresSettingsStore(SettingsStore):
         try:
             pool = await asyncpg.create_pool(str(target), min_size=1, max_size=4, timeout=10, command_timeout=30)
         except _UNREACHABLE as exc:
-            raise SettingsError(f"cannot use the settings database {shown(target)}:"
-                                f" {shown(exc) or type(exc).__name__}") from None
+            raise SettingsError(Note("cannot use the settings database {target}: {error}", target=shown(target),
+                                     error=shown(exc) or type(exc).__name__)) from None
         return cls(pool, str(target), folder)
 
     async def schema_version(self) -> int:
@@ -64,8 +65,8 @@ class PostgresSettingsStore(SettingsStore):
                     await con.execute("INSERT INTO wayfinder_schema (version) VALUES ($1)", number)
                     return True
             except asyncpg.PostgresError as exc:
-                raise SettingsError(f"{self.target}: migration {number:03d} failed ({exc});"
-                                    " nothing of it was applied") from exc
+                raise SettingsError(Note("{target}: migration {number} failed ({error}); nothing of it was applied",
+                                         target=self.target, number=f"{number:03d}", error=exc)) from exc
             finally:
                 await con.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
 
@@ -137,8 +138,9 @@ class PostgresSettingsStore(SettingsStore):
         use PostgreSQL's own pg_dump."""
         status = await self.status()
         if status.version != status.latest:
-            raise SettingsError(f"{self.target} has schema version {status.version}, this code writes version"
-                                f" {status.latest}: run `wayfinder db migrate` first, or back it up with pg_dump")
+            raise SettingsError(Note("{target} has schema version {version}, this code writes version {latest}: run"
+                                     " `wayfinder db migrate` first, or back it up with pg_dump", target=self.target,
+                                     version=status.version, latest=status.latest))
         async with self.pool.acquire() as con, con.transaction(isolation="repeatable_read", readonly=True):
             tables = {table: await self.rows(table, con) for table in TABLES}
         copy = await SettingsStore.open(target, self.folder)

@@ -109,7 +109,8 @@ class SqliteSettingsStore(SettingsStore):
                 await db.execute(f"PRAGMA user_version = {int(number)}")
                 return True
         except sqlite3.DatabaseError as exc:
-            raise SettingsError(f"{self.path}: migration {number:03d} failed ({exc}); nothing of it was applied") from exc
+            raise SettingsError(Note("{target}: migration {number} failed ({error}); nothing of it was applied",
+                                     target=self.path, number=f"{number:03d}", error=exc)) from exc
 
     async def close(self) -> None:
         await self.db.close()

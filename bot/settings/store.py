@@ -20,6 +20,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 
 from bot.config import DATA_DIR, is_database_url, shown
+from bot.i18n import Note
 from bot.languages import LANGUAGES
 from bot.settings.errors import SettingsError
 
@@ -110,8 +111,9 @@ class SettingsStore(ABC):
         try:
             status = await store.status()
             if status.version > status.latest:
-                raise SettingsError(f"{store.target} has schema version {status.version}, newer than this code knows"
-                                    f" ({status.latest}); it is left untouched — run a newer Wayfinder")
+                raise SettingsError(Note("{target} has schema version {version}, newer than this code knows ({latest});"
+                                         " it is left untouched — run a newer Wayfinder", target=store.target,
+                                         version=status.version, latest=status.latest))
             if migrate:
                 await store.migrate()
         except BaseException:
