@@ -53,14 +53,14 @@ def test_charts_drawn_at_once_in_threads_are_each_whole():
     """/explore odds draws its chart in a worker thread; two readers at once get two whole charts."""
     import concurrent.futures
 
-    from bot.explore.chart import odds_png
+    from bot.explore.chart import draw_png
     from bot.explore.odds import explore_odds
     from bot.i18n import messages
-    jobs = [(explore_odds(60, 24, 2), messages("fr"), "Ranger jadefeu", "ixalan"),
-            (explore_odds(40, 17, 4), messages("ja"), "翡翠光のレインジャー", "ixalan")]
-    alone = [odds_png(*job) for job in jobs]
-    with concurrent.futures.ThreadPoolExecutor(4) as pool:
-        together = list(pool.map(lambda job: odds_png(*job), jobs * 3))
+    jobs = [(chart_text(explore_odds(60, 24, 2), messages("fr"), "Ranger jadefeu", "ixalan"), "fr"),
+            (chart_text(explore_odds(40, 17, 4), messages("ja"), "翡翠光のレインジャー", "ixalan"), "ja")]
+    alone = [draw_png(*job) for job in jobs]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:   # drawn afresh each time, not taken from the kept ones
+        together = list(pool.map(lambda job: draw_png(*job), jobs * 3))
     assert together == alone * 3
 
 
@@ -83,3 +83,13 @@ def test_a_chart_is_drawn_without_pyplot_and_is_the_same_in_any_process(tmp_path
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["False", "True"]
     assert out.read_bytes() == odds_png(ODDS, messages("ja"), "翡翠光のレインジャー", "ixalan")
+
+
+def test_the_same_odds_asked_again_are_the_same_picture_and_other_odds_or_words_another():
+    from bot.explore.chart import draw_png
+    odds = explore_odds(59, 24, 3, "keep")
+    english = odds_png(odds, messages("en"), "Jadelight Ranger", "ixalan")
+    assert odds_png(odds, messages("en"), "Jadelight Ranger", "ixalan") == english
+    assert english == draw_png(chart_text(odds, messages("en"), "Jadelight Ranger", "ixalan"), "en")
+    assert odds_png(odds, messages("fr"), "Ranger jadefeu", "ixalan") != english
+    assert odds_png(explore_odds(59, 24, 2, "keep"), messages("en"), "Jadelight Ranger", "ixalan") != english
