@@ -66,7 +66,7 @@ class Ask(commands.Cog):
         ctx = await context(interaction, language.value if language else None)
         private = ctx.guild.private_replies
         reply = await in_time(interaction, ask_command, self.bot.services, question, ctx.lang,
-                              machine=ctx.guild.machine_translations, ephemeral=private)
+                              machine=ctx.guild.machine_translations, ephemeral=private, long_work=True)
         view = AskView(interaction, self, ctx, reply) if reply.choices else None
         await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
                    view=view, ephemeral=private or reply.error)

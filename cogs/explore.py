@@ -50,7 +50,8 @@ class ExploreView(OwnerView):
     async def load(self, interaction: discord.Interaction, *, update: bool = False) -> None:
         """Run the engine (off the event loop, deferring ``interaction`` when slow)."""
         self.show(await in_time(interaction, run_command, self.cog.bot.services, self.request, self.ctx.lang,
-                                interactive=True, update=update, ephemeral=self.ctx.guild.private_replies))
+                                interactive=True, update=update, ephemeral=self.ctx.guild.private_replies,
+                                long_work=True))
 
     def show(self, reply) -> None:
         self.reply = reply
@@ -165,7 +166,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         button opens the form again with the list as it was pasted)."""
         msg = ctx.msg
         parsed = await in_time(interaction, decks.parse, text, self.bot.services.matcher, msg, name, ctx.lang,
-                               ephemeral=True)
+                               ephemeral=True, long_work=True)
         if parsed.errors:
             view = OwnerView(interaction, msg)
             again = discord.ui.Button(label=msg._("Paste a decklist")[:BUTTON_LABEL_LIMIT], custom_id="wf:explore:deck-edit",
@@ -247,7 +248,7 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
             return
         chosen = policy.value if policy else (ctx.guild.default_policy or "keep")
         reply, png = await in_time(interaction, self._odds_with_chart, request, ctx.lang, chosen,
-                                   ephemeral=ctx.guild.private_replies)
+                                   ephemeral=ctx.guild.private_replies, long_work=True)
         if reply.error:
             await send_error(interaction, reply.content)
             return

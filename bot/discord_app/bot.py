@@ -21,6 +21,10 @@ log = logging.getLogger(__name__)
 
 # seconds after READY before the warm-up starts (it would share the CPU with the first commands)
 WARM_UP_AFTER = 1.0
+# How long a thread doing Python work (a command's catalog work, a chart, the warm-up) may keep the
+# interpreter lock while the event loop waits for it: Python's default is 5 ms, and the loop gives
+# the lock up at every socket operation, so under load it waited up to 5 ms per operation.
+SWITCH_INTERVAL = 0.001
 EXTENSIONS = ("cogs.errors", "cogs.ruling", "cogs.rule", "cogs.explore", "cogs.settings", "cogs.inline", "cogs.ask")
 
 
@@ -52,6 +56,7 @@ class WayfinderBot(commands.AutoShardedBot):
         self._late: set[asyncio.Task] = set()
 
     async def setup_hook(self) -> None:
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self.settings = await SettingsStore.open(self.services.config.settings_path)
         log.info("settings in %s", self.settings.target)
         await self.tree.set_translator(WayfinderTranslator())

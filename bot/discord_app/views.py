@@ -3,9 +3,11 @@ views."""
 from __future__ import annotations
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from functools import partial
 
 import discord
 
@@ -24,6 +26,20 @@ ANSWER_BUDGET = 1.5
 # (Discord shows no choices; the next keystroke asks again).
 AUTOCOMPLETE_BUDGET = 2.0
 _DEFERRED_EPHEMERAL = "wayfinder.deferred_ephemeral"
+# The threads answers' catalog work runs in (look-ups, pages, autocomplete): the catalog is one
+# SQLite connection behind a lock, so more threads would only wait for it and for Python's
+# interpreter lock, which the event loop then waits for too. Long work (an /ask, an explore run, a
+# chart, a pasted deck) runs in asyncio's default threads instead, so it never holds these up.
+CATALOG_WORKERS = 2
+_catalog_work = ThreadPoolExecutor(CATALOG_WORKERS, thread_name_prefix="wayfinder-catalog")
+
+
+def off_the_loop(work, /, *args, long_work: bool = False, **kwargs) -> asyncio.Future:
+    """``work(*args, **kwargs)`` in a thread: one of the catalog workers, or for ``long_work`` one
+    of asyncio's default threads."""
+    if long_work:
+        return asyncio.ensure_future(asyncio.to_thread(work, *args, **kwargs))
+    return asyncio.get_running_loop().run_in_executor(_catalog_work, partial(work, *args, **kwargs))
 
 
 @dataclass(frozen=True)
@@ -90,11 +106,12 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, up
 
 
 async def in_time(interaction: discord.Interaction, work, /, *args, ephemeral: bool = False,
-                  update: bool = False, **kwargs):
-    """``work(*args, **kwargs)`` run off the event loop (catalog reads, engine runs, charts); when it
-    has not finished within the answer budget the interaction is deferred (see ``defer``), so that
-    ``send``/``update_message`` answer with a follow-up. What ``work`` returns or raises."""
-    task = asyncio.ensure_future(asyncio.to_thread(work, *args, **kwargs))
+                  update: bool = False, long_work: bool = False, **kwargs):
+    """``work(*args, **kwargs)`` run off the event loop (``off_the_loop``: catalog reads, or engine
+    runs and charts as ``long_work``); when it has not finished within the answer budget the
+    interaction is deferred (see ``defer``), so that ``send``/``update_message`` answer with a
+    follow-up. What ``work`` returns or raises."""
+    task = off_the_loop(work, *args, long_work=long_work, **kwargs)
     if not interaction.response.is_done():
         done, _ = await asyncio.wait({task}, timeout=_budget_left(interaction))
         if not done:
@@ -110,7 +127,7 @@ async def choices_in_time(interaction: discord.Interaction, work, /, *args) -> l
     """An autocomplete's choices: ``work(*args)`` run off the event loop, or none when it has not
     finished within AUTOCOMPLETE_BUDGET (what it was reading, e.g. the rules right after a start,
     is ready for the next keystroke)."""
-    task = asyncio.ensure_future(asyncio.to_thread(work, *args))
+    task = off_the_loop(work, *args)
     done, _ = await asyncio.wait({task}, timeout=_budget_left(interaction, AUTOCOMPLETE_BUDGET))
     if not done:
         task.add_done_callback(lambda t: t.cancelled() or t.exception())   # nobody waits for it now

@@ -88,7 +88,8 @@ async def measure(at_once: int, n: int) -> dict:
                 "deferred": sum(1 for r in results if r[2] == 5)}
 
 
-async def inline(interaction, work, /, *args, ephemeral: bool = False, update: bool = False, **kwargs):
+async def inline(interaction, work, /, *args, ephemeral: bool = False, update: bool = False, long_work: bool = False,
+                 **kwargs):
     """The baseline's way of answering: the core called right on the event loop."""
     return work(*args, **kwargs)
 
