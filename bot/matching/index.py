@@ -350,11 +350,13 @@ def remove_other_indexes(catalog_path: Path, keep: str | None) -> None:
             path.unlink(missing_ok=True)
 
 
-# -- building: streamed in chunks, the sorting left to SQLite, the numbers and texts of each name
-# written to temporary files as they come, so that memory does not grow with the number of names
-# (only the words' lists of entries are held)
+# -- building: streamed in chunks, the numbers and texts of each name written to temporary files
+# as they come; what must be sorted or grouped is sorted in memory while it is small, and left to
+# SQLite beyond, so that memory does not grow with the number of names (only the words' lists of
+# entries are held)
 
 CHUNK = 20_000
+SORT_IN_MEMORY = 400_000       # names sorted (without their spaces) in memory, at most; beyond, SQLite sorts them
 BUCKETS_IN_MEMORY = 32 << 20   # bytes of names grouped by shape in memory; beyond, SQLite groups them
 SQLITE_MEMORY = 8 << 20        # SQLite's page cache, and each of its sorts, while building
 # in the order of the catalog's index names_by_key: read in order, nothing to sort
@@ -374,12 +376,11 @@ def build(con: sqlite3.Connection, fh) -> str:
     (cache_size,) = con.execute("PRAGMA cache_size").fetchone()
     con.execute(f"PRAGMA cache_size = {-(SQLITE_MEMORY >> 10)}")   # SQLite's sorts here hold no more than this
     # the cards in the order of their oracle ids, numbered in a temporary table the names are
-    # joined with; names without their spaces, to be sorted by SQLite
+    # joined with; names without their spaces, to be sorted by SQLite when too many for memory
     for table in _TEMPORARY:
         con.execute(f"DROP TABLE IF EXISTS temp.{table}")
     con.execute("CREATE TEMP TABLE name_index_cards(oracle_id TEXT PRIMARY KEY, number INTEGER NOT NULL,"
                 " kind INTEGER NOT NULL) WITHOUT ROWID")
-    con.execute("CREATE TEMP TABLE name_index_spaceless(entry INTEGER PRIMARY KEY, s TEXT NOT NULL)")
     try:
         return _build(con, _Writer(fh))
     finally:
@@ -407,6 +408,8 @@ def _build(con: sqlite3.Connection, out: "_Writer") -> str:
     lang_codes = _Numbering()
     cards, langs, kinds, prints, faces = _Spool("i"), _Spool("b"), _Spool("b"), _Spool("i"), _Spool("b")
     names, keys = out.table("name"), out.table("key")
+    (count,) = con.execute("SELECT count(*) FROM names").fetchone()
+    spaceless_keys = _SpacelessKeys(con, in_memory=count <= SORT_IN_MEMORY)
     word_entries: dict[str, array] = {}
     entry = 0
     cursor = con.execute(_ENTRIES)
@@ -419,8 +422,7 @@ def _build(con: sqlite3.Connection, out: "_Writer") -> str:
         faces.extend(chunk_faces)
         names.add(chunk_names)
         keys.add(chunk_keys)
-        con.executemany("INSERT INTO temp.name_index_spaceless(entry, s) VALUES (?, ?)",
-                        zip(range(entry, entry + len(chunk_keys)), [key.replace(" ", "") for key in chunk_keys]))
+        spaceless_keys.add(entry, chunk_keys)
         get = word_entries.get
         for entry, key in enumerate(chunk_keys, entry):
             for word in key.split():
@@ -439,11 +441,16 @@ def _build(con: sqlite3.Connection, out: "_Writer") -> str:
     # the words, each with the entries it is in (written first: then its memory is free)
     words = sorted(word_entries)
     word_table, posting_ids, posting_starts = out.table("word"), _Spool("i"), array("i", [0])
+    pop = word_entries.pop
+    for first in range(0, len(words), CHUNK):
+        postings = list(map(pop, words[first:first + CHUNK]))
+        lengths = list(map(len, postings))
+        posting_starts.pop()   # the running end: given again as the start of what follows
+        posting_starts.extend(accumulate(lengths, initial=posting_ids.count))
+        posting_ids.write(b"".join(postings), sum(lengths))
     word_shapes: dict[int, list[int]] = {}
-    pop, extend, start, shaped = word_entries.pop, posting_ids.extend, posting_starts.append, word_shapes.setdefault
+    shaped = word_shapes.setdefault
     for word_id, word in enumerate(words):
-        extend(pop(word))
-        start(posting_ids.count)
         length = len(word) << 22
         shaped(length | ord(word[0]), []).append(word_id)   # _shape(len(word), first letter)
         second = ord(word[1]) if len(word) > 1 else 0         # _shape(len(word), second letter or "")
@@ -461,36 +468,33 @@ def _build(con: sqlite3.Connection, out: "_Writer") -> str:
     # the groups are small, else by SQLite
     spaceless, spaceless_ids = out.table("spaceless"), _Spool("i")
     shape_ids: dict[int, array] | None = {}         # shape → entries
-    shape_texts: dict[int, bytearray] | None = {}   # shape → their names, one per line
+    shape_texts: dict[int, list[str]] | None = {}   # shape → their names
     held = 0
-    cursor = con.execute("SELECT entry, s FROM temp.name_index_spaceless ORDER BY s, entry")
-    while chunk := cursor.fetchmany(CHUNK):
-        ids, texts = zip(*chunk)
+    for ids, texts in spaceless_keys.in_order():
         spaceless_ids.extend(ids)
-        encoded = spaceless.add(texts)
+        spaceless.add(texts)
         if shape_ids is None:
             continue
-        held += 2 * sum(map(len, encoded)) + 12 * len(ids)
+        held += sum(map(len, texts)) + 80 * len(texts)   # about what Python holds for each
         if held > BUCKETS_IN_MEMORY:
             shape_ids = shape_texts = None
             continue
-        for entry, text, raw in zip(ids, texts, encoded):
+        for entry, text in zip(ids, texts):
             length = len(text) << 22
             for shape in (length | ord(text[0]), length | _SHAPE_LAST | ord(text[-1])):
                 members = shape_ids.get(shape)
                 if members is None:
                     shape_ids[shape] = array("i", (entry,))
-                    shape_texts[shape] = bytearray(raw)
+                    shape_texts[shape] = [text]
                 else:
                     members.append(entry)
-                    lines = shape_texts[shape]
-                    lines += b"\n"
-                    lines += raw
+                    shape_texts[shape].append(text)
     out.finish_table(spaceless)
     out.spool("spaceless_ids", spaceless_ids)
     if shape_ids is not None:
-        groups = ((shape, shape_ids.pop(shape), shape_texts.pop(shape)) for shape in sorted(shape_ids))
+        groups = ((shape, shape_ids.pop(shape), "\n".join(shape_texts.pop(shape))) for shape in sorted(shape_ids))
     else:
+        spaceless_keys.to_sqlite()
         groups = ((shape, array("i", map(int, members.split(","))), texts) for shape, members, texts in con.execute(
             # both lists of a group are concatenated in the same row order: ids and texts match
             "SELECT shape, group_concat(entry), group_concat(s, char(10)) FROM ("
@@ -500,6 +504,47 @@ def _build(con: sqlite3.Connection, out: "_Writer") -> str:
             (_SHAPE_LAST,)))
     out.buckets("key_shape", groups)
     return out.close({"langs": list(lang_codes)})
+
+
+class _SpacelessKeys:
+    """The folded names without their spaces, by entry: held in memory and sorted there when they
+    are few (about 100 bytes each), else in a temporary table SQLite sorts."""
+
+    def __init__(self, con: sqlite3.Connection, in_memory: bool):
+        self.con = con
+        self.held: list[str] | None = []
+        if not in_memory:
+            self.to_sqlite()
+
+    def add(self, first: int, keys) -> None:
+        texts = [key.replace(" ", "") for key in keys]
+        if self.held is not None:
+            self.held += texts
+        else:
+            self.con.executemany("INSERT INTO temp.name_index_spaceless(entry, s) VALUES (?, ?)",
+                                 zip(range(first, first + len(texts)), texts))
+
+    def to_sqlite(self) -> None:
+        """Move what is held into the temporary table (SQLite sorts and groups from then on)."""
+        if self.held is None:
+            return
+        self.con.execute("CREATE TEMP TABLE name_index_spaceless(entry INTEGER PRIMARY KEY, s TEXT NOT NULL)")
+        self.con.executemany("INSERT INTO temp.name_index_spaceless(entry, s) VALUES (?, ?)", enumerate(self.held))
+        self.held = None
+
+    def in_order(self):
+        """(entries, texts) in chunks, in the order of the texts (then of the entries)."""
+        held = self.held
+        if held is not None:
+            order = sorted(range(len(held)), key=held.__getitem__)   # stable: equal texts by entry
+            for first in range(0, len(order), CHUNK):
+                ids = order[first:first + CHUNK]
+                yield ids, list(map(held.__getitem__, ids))
+            return
+        # (Python compares code points, SQLite UTF-8 bytes: the same order)
+        cursor = self.con.execute("SELECT entry, s FROM temp.name_index_spaceless ORDER BY s, entry")
+        while chunk := cursor.fetchmany(CHUNK):
+            yield zip(*chunk)
 
 
 class _Numbering(dict):
@@ -526,6 +571,11 @@ class _Spool:
         values.tofile(self.file)
         self.count += len(values)
 
+    def write(self, raw: bytes, count: int) -> None:
+        """Append ``count`` numbers already laid out as this spool's bytes."""
+        self.file.write(raw)
+        self.count += count
+
     def blocks(self, size: int = 1 << 20):
         """The bytes written, in blocks of ``size`` (a multiple of 8), closing the file at the end."""
         self.file.seek(0)
@@ -543,16 +593,15 @@ class _Table:
         self.ends = _Spool("q")
         self.size = 0
 
-    def add(self, strings) -> list:
-        """Append ``strings`` (text, or UTF-8 bytes); return them encoded."""
-        encoded = [s.encode("utf-8") if isinstance(s, str) else s for s in strings]
+    def add(self, strings) -> None:
+        """Append ``strings`` (text)."""
+        encoded = list(map(str.encode, strings))   # (UTF-8)
         if encoded:
             ends = array("q", accumulate(map(len, encoded), initial=self.size))
             del ends[0]   # the running start, already there
             self.size = ends[-1]
             self.ends.extend(ends)
             self.text.file.write(b"".join(encoded))
-        return encoded
 
 
 class _Writer:
@@ -605,18 +654,21 @@ class _Writer:
 
     def buckets(self, name: str, groups) -> None:
         """(shape, ids, the ids' strings one per line), in shape order."""
-        shapes, starts, ids = array("q"), array("i", [0]), _Spool("i")
+        shapes, starts, ids, held = array("q"), array("i", [0]), _Spool("i"), array("i")
         text = _Table(name + "_text")
         lines = []
         for shape, members, strings in groups:
             shapes.append(shape)
-            ids.extend(members)
-            starts.append(ids.count)
+            held.extend(members)
+            starts.append(ids.count + len(held))
             lines.append(strings)
-            if len(lines) >= 1024:
+            if len(lines) >= 1024 or len(held) >= CHUNK:   # (what is held stays small, however large the groups)
                 text.add(lines)
                 lines.clear()
+                ids.extend(held)
+                held = array("i")
         text.add(lines)
+        ids.extend(held)
         self.array(name + "s", shapes)
         self.array(name + "_starts", starts)
         self.spool(name + "_ids", ids)

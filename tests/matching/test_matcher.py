@@ -164,3 +164,16 @@ def test_typos_resolve_the_same_when_the_names_are_too_many_to_group_in_memory(b
     assert shapes == [sorted(zip(ids.tolist(), texts))
                       for ids, texts in bundled_matcher.index.similar_shape_keys(spaceless)]
     assert grouped_by_sqlite.resolve(typed).best.oracle_id == bundled_matcher.resolve(typed).best.oracle_id
+
+
+@pytest.mark.parametrize("chunk", [7, 20_000])
+def test_the_index_is_the_same_whether_names_are_sorted_in_memory_or_by_sqlite(bundled_catalog, monkeypatch,
+                                                                                chunk):
+    from bot.matching import index
+    monkeypatch.setattr(index, "CHUNK", chunk)   # small chunks: every table is written in many parts
+    in_memory = NameIndex.from_catalog(bundled_catalog)
+    monkeypatch.setattr(index, "SORT_IN_MEMORY", 0)   # as for a catalog ten times the real one: SQLite sorts
+    sorted_by_sqlite = NameIndex.from_catalog(bundled_catalog)
+    assert sorted_by_sqlite.digest == in_memory.digest
+    assert list(sorted_by_sqlite.spaceless_keys) == sorted(key.replace(" ", "") for key in in_memory.keys)
+    assert Matcher(sorted_by_sqlite).resolve("kazandu valey").best.english_name == "Kazandu Mammoth // Kazandu Valley"
