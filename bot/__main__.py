@@ -410,9 +410,8 @@ def _data(args, config: Config, msg: Messages) -> int:
         print(said(line, msg), flush=True)
 
     if args.data_command == "import":
-        ensure_catalog(config.catalog_path, log=log)
         reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=log,
-                               lock_wait=config.import_wait)
+                               lock_wait=config.import_wait, bundled_first=True)
         return 1 if any(r.skipped for r in reports) else 0   # a file was refused whole
     if args.data_command == "bundled":
         build_bundled(config.catalog_path, log=log, lock_wait=config.import_wait)

@@ -28,9 +28,15 @@ def build_bundled(catalog: Path, log: Callable[[str], None] | None = None,
 def ensure_catalog(catalog: Path, log: Callable[[str], None] | None = None) -> Path:
     """Build the bundled catalog on first start; bring a catalog written by an older version up
     to date (its data stays, the bundled data is imported again)."""
-    if not catalog.exists() or outdated(catalog):
+    if needs_bundled(catalog):
         build_bundled(catalog, log)
     return catalog
+
+
+def needs_bundled(catalog: Path) -> bool:
+    """Whether the bundled data must be imported (again): the catalog is new, or written by an
+    older version."""
+    return not catalog.exists() or outdated(catalog)
 
 
 def outdated(catalog: Path) -> bool:

@@ -8,6 +8,7 @@ from typing import Callable, Iterable
 from tqdm import tqdm
 
 from bot.catalog.build import ImportReport, catalog_transaction, import_lock
+from bot.catalog.bundled import bundled_files, needs_bundled
 from bot.catalog.comprehensive_rules import import_rules
 from bot.catalog.errors import DataImportError, SkippedFile
 from bot.catalog.linking import link_translations
@@ -47,17 +48,25 @@ def classify(path: Path) -> str:
 
 def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: bool = False,
                  log: Callable[[str], None] | None = None, name_index: bool = True,
-                 lock_wait: float = IMPORT_WAIT) -> list[ImportReport]:
+                 lock_wait: float = IMPORT_WAIT, bundled_first: bool = False) -> list[ImportReport]:
     """Import ``paths`` into ``catalog`` in one transaction: all of them, or nothing. Imports into
     one catalog run one at a time (another is waited for ``lock_wait`` seconds at most, then
-    CatalogBusy); copies a killed import left are removed first."""
+    CatalogBusy); copies a killed import left are removed first. With ``bundled_first``, a catalog
+    that is new or written by an older version gets the bundled data first, in the same
+    transaction (as ``ensure_catalog`` then the import would, in one pass)."""
     with import_lock(catalog, lock_wait, log):
-        return _import_files(catalog, paths, progress=progress, log=log, name_index=name_index)
+        first = bundled_files() if bundled_first and needs_bundled(Path(catalog)) else []
+        return _import_files(catalog, [*_in_order(first), *_in_order(paths)], progress=progress, log=log,
+                             name_index=name_index)
 
 
-def _import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: bool,
+def _in_order(paths: Iterable[Path | str]) -> list[tuple[str, Path]]:
+    """(kind, path) of each file, in the order their contents depend on."""
+    return sorted(((classify(Path(p)), Path(p)) for p in paths), key=lambda kp: ORDER[kp[0]])
+
+
+def _import_files(catalog: Path | str, files: list[tuple[str, Path]], *, progress: bool,
                   log: Callable[[str], None] | None, name_index: bool) -> list[ImportReport]:
-    files = sorted(((classify(Path(p)), Path(p)) for p in paths), key=lambda kp: ORDER[kp[0]])
     reports: list[ImportReport] = []
     with catalog_transaction(catalog) as con:
         index: DocumentCardFinder | None = None

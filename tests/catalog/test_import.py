@@ -2,6 +2,7 @@
 import gzip
 import json
 import sqlite3
+from pathlib import Path
 
 import ijson
 import pytest
@@ -208,3 +209,39 @@ def test_bundled_cards_move_to_their_published_oracle_id_when_real_data_arrives(
     names = c.names(real_id)
     assert names["it"] == ["Defossilizzare"] and names["de"] == ["Entfossilisieren"]
     assert len([r for r in c.rulings(real_id) if r.lang == "it"]) == 6
+
+
+def test_a_first_import_brings_the_bundled_data_in_the_same_pass(tmp_path):
+    from bot.catalog.bundled import bundled_files
+    from tests.test_cli import run
+    catalog = tmp_path / "catalog.sqlite3"
+    cards = _write_cards(tmp_path / "cards.json.gz",
+                         [CARD, dict(CARD, lang="fr", printed_name="Explorateur d'essai")])
+    out = run(["data", "import", "--no-progress", str(cards)], catalog)
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+    lines = out.stdout.splitlines()
+    bundled = [path.name for path in bundled_files()]
+    # the bundled files are said first, as they are imported first; then the user's file
+    said = [next(i for i, line in enumerate(lines) if name in line) for name in [*bundled, cards.name]]
+    assert said == sorted(said) and said[-1] > max(said[:-1])
+    assert len([p for p in tmp_path.iterdir() if p.name.startswith("catalog.sqlite3.names")]) == 1
+    c = Catalog(catalog)
+    assert [Path(p).name for (p,) in c.query("SELECT path FROM imports ORDER BY rowid")][-1] == cards.name
+    assert c.names(c.card_by_english_name("Queen's Agent").oracle_id)["pt"] == ["Agente da Rainha"]
+    assert c.names(CARD["oracle_id"])["fr"] == ["Explorateur d'essai"]
+    c.close()
+    for typed in ("agente da rainha", "explorateur dessai"):
+        assert run(["resolve", typed], catalog).returncode == 0, typed
+    # the catalog is there now: the next import brings only its own file
+    again = run(["data", "import", "--no-progress", str(cards)], catalog)
+    assert again.returncode == 0 and not any(name in again.stdout for name in bundled), again.stdout
+
+
+def test_a_first_import_that_fails_leaves_no_catalog(tmp_path):
+    from tests.test_cli import run
+    catalog = tmp_path / "catalog.sqlite3"
+    cut = tmp_path / "cut.json.gz"
+    cut.write_bytes(gzip.compress(json.dumps([CARD] * 200).encode())[:200])
+    out = run(["data", "import", "--no-progress", str(cut)], catalog)
+    assert out.returncode != 0 and "Traceback" not in out.stderr and "error:" in out.stderr, out.stderr
+    assert not catalog.exists()
