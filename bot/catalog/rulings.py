@@ -18,18 +18,23 @@ from bot.text import fold
 class RulingWriter:
     """Add the rulings of one document; ``added`` and ``folded`` count new and merged ones.
 
-    Rulings are written in batches: call ``flush`` once the document is read. The keys of the cards met since the last batch are kept in
-    memory, so that a ruling is matched against its card's rulings without a query of its own."""
+    Rulings are written in batches: call ``flush`` once the document is read. The keys of the cards
+    met are kept in memory (up to ``MAX_KEYS``), so that a ruling is matched against its card's
+    rulings without a query of its own. A document about a few cards looks each of them up; one
+    about many first reads which cards have rulings at all, and looks up only those."""
 
     BATCH = 2000
+    LOOKUPS = 32          # cards looked up one by one before reading which cards have rulings
+    MAX_KEYS = 100_000    # keys held in memory; beyond, they are read again from the catalog
 
     def __init__(self, con: sqlite3.Connection, document_id: int):
         self.con, self.document_id = con, document_id
         self.added = self.folded = 0
         self._next_id = (con.execute("SELECT max(id) FROM rulings").fetchone()[0] or 0) + 1
+        self._written_below = self._next_id   # rulings from this id on are not written yet
         self._keys: dict[tuple[str, str], dict[str, int]] = {}   # (card, language) → key → ruling id
-        # the cards (and languages) with rulings already: the others need no look-up
-        self._stored = set(con.execute("SELECT DISTINCT oracle_id, lang FROM ruling_texts"))
+        self._held = self._lookups = 0
+        self._stored: set[tuple[str, str]] | None = None   # the cards (and languages) with rulings, once read
         self._rulings: list[tuple] = []
         self._texts: list[tuple] = []
         self._sources: list[tuple] = []
@@ -43,8 +48,8 @@ class RulingWriter:
         found = next((known[key] for key in keys if key in known), None)
         if found is not None:
             ruling_id = found
-            self.flush()   # the merge reads the ruling as stored
-            known = self._known(oracle_id, lang)
+            if ruling_id >= self._written_below:
+                self.flush()   # the merge reads the ruling as stored
             self._merge(ruling_id, text, published_at, source, wordings, mixed_langs)
             self.folded += 1
         else:
@@ -58,6 +63,7 @@ class RulingWriter:
         for key in keys:
             if key not in known:
                 known[key] = ruling_id
+                self._held += 1
                 self._texts.append((oracle_id, lang, key, ruling_id))
         self._sources.append((ruling_id, self.document_id, published_at, source, position))
         if len(self._sources) >= self.BATCH:
@@ -65,15 +71,28 @@ class RulingWriter:
         return ruling_id
 
     def _known(self, oracle_id: str, lang: str) -> dict[str, int]:
-        """The keys of the card's rulings in ``lang``: read once per batch, then kept up to date."""
+        """The keys of the card's rulings in ``lang``: read once, then kept up to date."""
         card = oracle_id, lang
         known = self._keys.get(card)
         if known is None:
-            known = self._keys[card] = dict(self.con.execute(
-                "SELECT key, ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ?", card)) \
-                if card in self._stored else {}
-            self._stored.add(card)   # from now on, what it holds is here, then in the catalog
+            if self._held >= self.MAX_KEYS:   # written first: the catalog then answers for them
+                self.flush()
+                if self._stored is not None:
+                    self._stored.update(self._keys)
+                self._keys.clear()
+                self._held = 0
+            known = self._keys[card] = self._stored_keys(card)
         return known
+
+    def _stored_keys(self, card: tuple[str, str]) -> dict[str, int]:
+        if self._stored is None and self._lookups >= self.LOOKUPS:
+            self._stored = set(self.con.execute("SELECT DISTINCT oracle_id, lang FROM ruling_texts"))
+        if self._stored is not None and card not in self._stored:
+            return {}
+        self._lookups += 1
+        keys = dict(self.con.execute("SELECT key, ruling_id FROM ruling_texts WHERE oracle_id = ? AND lang = ?", card))
+        self._held += len(keys)
+        return keys
 
     def flush(self) -> None:
         """Write the rulings added since the last batch."""
@@ -87,7 +106,7 @@ class RulingWriter:
         self._rulings.clear()
         self._texts.clear()
         self._sources.clear()
-        self._keys.clear()   # written: the catalog answers for them from now on
+        self._written_below = self._next_id
 
     def _merge(self, ruling_id: int, text: str, published_at: str | None, source: str,
                wordings, mixed_langs: tuple[str, ...]) -> None:

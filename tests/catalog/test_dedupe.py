@@ -92,3 +92,58 @@ def test_a_ruling_in_scryfalls_file_and_in_a_document_is_shown_once_with_both_so
     # the document imported again keeps the ruling; Scryfall's file imported again changes nothing
     import_files(path, [SEEDS / "glowcap-lantern.en.txt", rulings])
     assert _counts(path)[0] == after
+
+
+def _statements(monkeypatch):
+    """The SQL statements the importer runs from now on."""
+    from bot.catalog import build
+    seen = []
+    connect = build.connect_for_writing
+
+    def traced(path):
+        con = connect(path)
+        con.set_trace_callback(seen.append)
+        return con
+
+    monkeypatch.setattr(build, "connect_for_writing", traced)
+    return seen
+
+
+def test_a_document_imported_again_reads_its_cards_rulings_once(bundled_catalog_path, tmp_path,
+                                                                 monkeypatch):
+    path = _copy(bundled_catalog_path, tmp_path)
+    again = shutil.copy(SEEDS / "queens-agent.pt.txt", tmp_path / "again-queens-agent.pt.txt")
+    catalog = Catalog(path)
+    card = catalog.card_by_english_name("Glowcap Lantern").oracle_id
+    held = [r.text for r in catalog.rulings(card) if r.lang == "en"]
+    catalog.close()
+    rulings = tmp_path / "rulings.json"   # Glowcap Lantern's rulings, as Scryfall's file would hold them
+    rulings.write_text(json.dumps([{"object": "ruling", "oracle_id": card, "source": "wotc",
+                                    "published_at": "2023-11-10", "comment": text} for text in held]))
+    statements = _statements(monkeypatch)
+    reports = import_files(path, [again, rulings])
+    assert sum(r.counts.get("rulings", 0) for r in reports) == 0 and not any(r.warnings for r in reports)
+    assert reports[0].counts["duplicates folded"] == len(held)   # Scryfall's file (rulings come first)
+    looked_up = [s for s in statements if "FROM ruling_texts WHERE oracle_id" in s]
+    assert len(looked_up) == 2, looked_up   # one card in each file: each read once, not once per ruling
+    assert not any("SELECT DISTINCT oracle_id, lang FROM ruling_texts" in s for s in statements)
+
+
+def test_a_file_of_many_cards_reads_which_cards_have_rulings_once(bundled_catalog_path, tmp_path, monkeypatch):
+    from bot.catalog.rulings import RulingWriter
+    path = _copy(bundled_catalog_path, tmp_path)
+    catalog = Catalog(path)
+    cards = [oracle_id for (oracle_id,) in catalog.query("SELECT oracle_id FROM cards")]
+    with_rulings = {oracle_id for (oracle_id,) in catalog.query("SELECT DISTINCT oracle_id FROM rulings WHERE lang = 'en'")}
+    catalog.close()
+    monkeypatch.setattr(RulingWriter, "LOOKUPS", 2)
+    rulings = tmp_path / "rulings.json"
+    rulings.write_text(json.dumps([{"object": "ruling", "oracle_id": card, "source": "wotc",
+                                    "published_at": "2023-11-10", "comment": f"A new ruling for card {i}."}
+                                   for i, card in enumerate(cards)]))
+    statements = _statements(monkeypatch)
+    reports = import_files(path, [rulings])
+    assert reports[0].counts["rulings"] == len(cards)
+    assert len([s for s in statements if "SELECT DISTINCT oracle_id, lang FROM ruling_texts" in s]) == 1
+    looked_up = [s for s in statements if "FROM ruling_texts WHERE oracle_id" in s]
+    assert len(cards) > len(looked_up) >= len(with_rulings - set(cards[:2]))
