@@ -50,7 +50,9 @@ def fold(text: str) -> str:
         # rulings are English text with typographic punctuation: once it is plain ASCII (which
         # folds the same), no normalization can change the rest
         if _BEYOND_PLAIN.search(text):
-            return _fold_unicode(text)
+            # each character on its own, when none of them can change its neighbours
+            folded = text.translate(_BY_CHARACTER)
+            return _fold_unicode(text) if _NOT_ALONE in folded else " ".join(folded.split())
         for char, ascii_char in _PLAIN_PUNCTUATION:
             if char in text:
                 text = text.replace(char, ascii_char)
@@ -60,6 +62,11 @@ def fold(text: str) -> str:
 
 
 def _fold_unicode(text: str) -> str:
+    return " ".join(_folded_characters(text).split())
+
+
+def _folded_characters(text: str) -> str:
+    """``text`` folded, its separators left as they are (spaces, possibly several)."""
     text = unicodedata.normalize("NFKC", strip_control(text)).lower()
     if _HAS_SPECIAL.search(text):
         text = text.translate(_SPECIAL)
@@ -67,7 +74,29 @@ def _fold_unicode(text: str) -> str:
     # NFKD splits Japanese voiced kana (が → か + ゛); put them back together.
     text = unicodedata.normalize("NFC", text)
     text = _APOSTROPHES.sub("", text)
-    return " ".join(_NON_WORD.sub(" ", text).replace("_", " ").split())
+    return _NON_WORD.sub(" ", text).replace("_", " ")
+
+
+_NOT_ALONE = "\0"   # stands for a character that may fold with its neighbours (no folded text holds it)
+_VOWEL_OR_FINAL_JAMO = re.compile("[\u1160-\u11ff\ud7b0-\ud7ff]")   # they join what comes before
+
+
+class _ByCharacter(dict):
+    """code point → the character folded on its own, filled as characters are met; ``_NOT_ALONE``
+    for those whose folding may depend on their neighbours: what decomposes starting with a mark, or
+    with a Hangul vowel or final consonant (they join the character before), and what becomes a
+    capital sigma (its lower case depends on the end of the word)."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        decomposed = unicodedata.normalize("NFKD", char)
+        alone = (not unicodedata.category(decomposed[0]).startswith("M")
+                 and not _VOWEL_OR_FINAL_JAMO.match(decomposed) and "\u03a3" not in decomposed)
+        folded = self[code] = _folded_characters(char) if alone else _NOT_ALONE
+        return folded
+
+
+_BY_CHARACTER = _ByCharacter()
 
 
 def _without_marks(text: str) -> str:
