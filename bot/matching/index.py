@@ -365,6 +365,8 @@ _ORDER = "n.folded, n.face, n.prints, n.oracle_id, n.lang, n.name"
 _ENTRIES = ("SELECT c.number, c.kind, n.lang, n.name, n.face, n.folded, n.prints FROM names n"
             " CROSS JOIN temp.name_index_cards c ON c.oracle_id = n.oracle_id"
             f" WHERE n.folded != '' ORDER BY {_ORDER}")
+# the same when the cards' numbers are held in memory
+_NAMES = f"SELECT n.oracle_id, n.lang, n.name, n.face, n.folded, n.prints FROM names n WHERE n.folded != '' ORDER BY {_ORDER}"
 
 
 _TEMPORARY = ("name_index_cards", "name_index_spaceless")
@@ -395,26 +397,31 @@ def build(con: sqlite3.Connection, fh) -> str:
 
 
 def _build(con: sqlite3.Connection, out: "_Writer") -> str:
+    (count,) = con.execute("SELECT count(*) FROM names").fetchone()
+    in_memory = count <= SORT_IN_MEMORY
     card_ids, card_names = out.table("card_id"), out.table("card_name")
+    numbered: dict[str, tuple[int, int]] | None = {} if in_memory else None   # oracle id → number, kind
     cursor = con.execute("SELECT oracle_id, name, kind FROM cards ORDER BY oracle_id")
     number = 0
     while chunk := cursor.fetchmany(CHUNK):
         oracle_ids, english, kinds = zip(*chunk)
         card_ids.add(oracle_ids)
         card_names.add(english)
-        con.executemany("INSERT INTO temp.name_index_cards VALUES (?, ?, ?)",
-                        zip(oracle_ids, range(number, number + len(chunk)), [KIND_RANK.get(k, 3) for k in kinds]))
+        numbering = zip(range(number, number + len(chunk)), [KIND_RANK.get(k, 3) for k in kinds])
+        if numbered is not None:
+            numbered.update(zip(oracle_ids, numbering))
+        else:
+            con.executemany("INSERT INTO temp.name_index_cards VALUES (?, ?, ?)",
+                            [(oracle_id, *numbers) for oracle_id, numbers in zip(oracle_ids, numbering)])
         number += len(chunk)
     lang_codes = _Numbering()
     cards, langs, kinds, prints, faces = _Spool("i"), _Spool("b"), _Spool("b"), _Spool("i"), _Spool("b")
     names, keys = out.table("name"), out.table("key")
-    (count,) = con.execute("SELECT count(*) FROM names").fetchone()
-    spaceless_keys = _SpacelessKeys(con, in_memory=count <= SORT_IN_MEMORY)
+    spaceless_keys = _SpacelessKeys(con, in_memory)
     word_entries: dict[str, array] = {}
     entry = 0
-    cursor = con.execute(_ENTRIES)
-    while chunk := cursor.fetchmany(CHUNK):
-        numbers, chunk_kinds, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
+    for numbers, chunk_kinds, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints in \
+            _entry_chunks(con, numbered):
         cards.extend(numbers)
         kinds.extend(chunk_kinds)
         langs.extend(map(lang_codes.__getitem__, chunk_langs))
@@ -504,6 +511,26 @@ def _build(con: sqlite3.Connection, out: "_Writer") -> str:
             (_SHAPE_LAST,)))
     out.buckets("key_shape", groups)
     return out.close({"langs": list(lang_codes)})
+
+
+def _entry_chunks(con: sqlite3.Connection, numbered: dict[str, tuple[int, int]] | None):
+    """(card numbers, kinds, languages, names, faces, keys, prints) of the names in key order, in
+    chunks; the cards numbered by ``numbered``, or else by the temporary table of cards."""
+    if numbered is None:
+        cursor = con.execute(_ENTRIES)
+        while chunk := cursor.fetchmany(CHUNK):
+            yield zip(*chunk)
+        return
+    cursor = con.execute(_NAMES)
+    while chunk := cursor.fetchmany(CHUNK):
+        found = list(map(numbered.get, [row[0] for row in chunk]))
+        if None in found:   # the names of no card are left out
+            chunk = [row for row, card in zip(chunk, found) if card is not None]
+            found = [card for card in found if card is not None]
+            if not chunk:
+                continue
+        _, chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints = zip(*chunk)
+        yield (*zip(*found), chunk_langs, chunk_names, chunk_faces, chunk_keys, chunk_prints)
 
 
 class _SpacelessKeys:

@@ -167,13 +167,25 @@ def test_typos_resolve_the_same_when_the_names_are_too_many_to_group_in_memory(b
 
 
 @pytest.mark.parametrize("chunk", [7, 20_000])
-def test_the_index_is_the_same_whether_names_are_sorted_in_memory_or_by_sqlite(bundled_catalog, monkeypatch,
-                                                                                chunk):
+def test_the_index_is_the_same_whether_names_are_sorted_in_memory_or_by_sqlite(bundled_catalog_path, tmp_path,
+                                                                                monkeypatch, chunk):
+    import shutil
+    import sqlite3
+    from bot.catalog import Catalog
     from bot.matching import index
+    path = shutil.copy(bundled_catalog_path, tmp_path / "catalog.sqlite3")
+    con = sqlite3.connect(path)   # a name whose card is gone: no entry, either way
+    con.execute("INSERT INTO names(oracle_id, lang, name, face, folded) VALUES ('gone', 'en', 'Gone', -1, 'gone')")
+    con.commit()
+    con.close()
+    catalog = Catalog(path)
+    (named,) = catalog.query("SELECT count(*) FROM names JOIN cards USING (oracle_id) WHERE folded != ''")[0]
     monkeypatch.setattr(index, "CHUNK", chunk)   # small chunks: every table is written in many parts
-    in_memory = NameIndex.from_catalog(bundled_catalog)
+    in_memory = NameIndex.from_catalog(catalog)
     monkeypatch.setattr(index, "SORT_IN_MEMORY", 0)   # as for a catalog ten times the real one: SQLite sorts
-    sorted_by_sqlite = NameIndex.from_catalog(bundled_catalog)
+    sorted_by_sqlite = NameIndex.from_catalog(catalog)
+    catalog.close()
     assert sorted_by_sqlite.digest == in_memory.digest
+    assert len(in_memory) == named and "gone" not in list(in_memory.keys)
     assert list(sorted_by_sqlite.spaceless_keys) == sorted(key.replace(" ", "") for key in in_memory.keys)
     assert Matcher(sorted_by_sqlite).resolve("kazandu valey").best.english_name == "Kazandu Mammoth // Kazandu Valley"
