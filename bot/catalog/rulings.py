@@ -43,9 +43,13 @@ class RulingWriter:
             status: str, position: int, wordings: list[str] | tuple[str, ...] = (),
             mixed_langs: tuple[str, ...] = ()) -> int:
         """Store one ruling (or a new source of a known one); return its id."""
-        keys = list(dict.fromkeys(fold(t) for t in (text, *wordings))) if wordings else [fold(text)]
         known = self._known(oracle_id, lang)
-        found = next((known[key] for key in keys if key in known), None)
+        if wordings:
+            keys = list(dict.fromkeys(fold(t) for t in (text, *wordings)))
+            found = next((known[key] for key in keys if key in known), None)
+        else:
+            keys = (fold(text),)
+            found = known.get(keys[0])
         if found is not None:
             ruling_id = found
             if ruling_id >= self._written_below:

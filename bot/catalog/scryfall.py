@@ -59,8 +59,9 @@ def wrong_types(obj: dict, text_fields: tuple[str, ...], lists: tuple[str, ...] 
     """What is wrong with the types of a record's fields ("name is an object, not text"), or None.
     Absent and null fields are fine: the importer has defaults for them."""
     get = obj.get
-    if (_TEXT.issuperset(map(type, map(get, text_fields))) and _LIST.issuperset(map(type, map(get, lists)))
-            and _OBJECT.issuperset(map(type, map(get, objects)))):
+    if (_TEXT.issuperset(map(type, map(get, text_fields)))
+            and (not lists or _LIST.issuperset(map(type, map(get, lists))))
+            and (not objects or _OBJECT.issuperset(map(type, map(get, objects))))):
         return None   # the usual record, checked without a loop in Python
     for key, wanted, name in ([(k, str, "text") for k in text_fields] + [(k, list, "a list") for k in lists]
                               + [(k, dict, "an object") for k in objects]):
