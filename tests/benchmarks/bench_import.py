@@ -1,7 +1,8 @@
 """Import benchmark: the whole ``wayfinder data import`` command as a user runs it (the bundled
-catalog it starts from, every file, the rulings' links, the name index), its time and its peak
+data a new catalog starts with, every file, the rulings' links, the name index), its time and its peak
 memory summed over its process tree; the same for an all_cards file ten times larger generated
-from the real one (memory must stay flat); beside ``json.load`` of all_cards measured in the same run.
+from the real one (memory must stay flat); beside ``json.load`` of all_cards measured in the same run
+(the import and json.load in turns, the best of two runs of each).
 
     python tests/benchmarks/bench_import.py [--scale 10] [--skip-large]
 """
@@ -22,6 +23,7 @@ from _shared import ALL_CARDS, Report, full_catalog_files, json_load_baseline, r
 WAYFINDER = str(Path(sys.executable).parent / "wayfinder")
 MAX_PEAK_MB = 300
 MAX_RATIO = 6.0
+RUNS = 2
 
 
 def make_larger(source: Path, target: Path, scale: int) -> int:
@@ -60,13 +62,19 @@ def main() -> int:
     parser.add_argument("--skip-large", action="store_true")
     args = parser.parse_args()
     require_shared()
-    report = Report("import: `wayfinder data import` as a user runs it (bundled catalog, all_cards 206,674"
+    report = Report("import: `wayfinder data import` as a user runs it (bundled data, all_cards 206,674"
                     " objects, 45,047 rulings, 4 CR editions, the name index); time judged on CPU time")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        base = json_load_baseline()
-        real = import_command(tmp / "real.sqlite3", full_catalog_files())
-        report.ratio("import time (cpu)", real.cpu, base.cpu, MAX_RATIO)
+        # the import and json.load taken in turns, the best of RUNS of each: both sides measured alike
+        bases, reals = [], []
+        for run in range(RUNS):
+            bases.append(json_load_baseline(runs=1))
+            reals.append(import_command(tmp / f"real-{run}.sqlite3", full_catalog_files()))
+        base = min(bases, key=lambda m: m.cpu)
+        real = min(reals, key=lambda m: m.cpu)
+        real.peak_mb = max(m.peak_mb for m in reals)   # memory: the most any run took
+        report.ratio(f"import time (cpu, best of {RUNS})", real.cpu, base.cpu, MAX_RATIO)
         report.info("  the same, wall clock", f"{real.seconds:.2f} s", f"{base.seconds:.2f} s",
                     f"{real.seconds / base.seconds:.3f}x")
         report.limit("import peak memory (process tree)", real.peak_mb, MAX_PEAK_MB, "MB", baseline=base.peak_mb,
