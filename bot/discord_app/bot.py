@@ -55,10 +55,15 @@ class WayfinderBot(commands.AutoShardedBot):
         self.late_answers = LateAnswers()   # what the cogs answer to components and forms nothing waits for
         self._late: set[asyncio.Task] = set()
 
+    async def open_settings(self) -> None:
+        """Open the settings database (migrated, or refused with SettingsError), once."""
+        if self.settings is None:
+            self.settings = await SettingsStore.open(self.services.config.settings_path)
+            log.info("settings in %s", self.settings.target)
+
     async def setup_hook(self) -> None:
         sys.setswitchinterval(SWITCH_INTERVAL)
-        self.settings = await SettingsStore.open(self.services.config.settings_path)
-        log.info("settings in %s", self.settings.target)
+        await self.open_settings()
         await self.tree.set_translator(WayfinderTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -162,12 +167,17 @@ def resume_collector() -> None:
 
 
 def run_bot(config: Config) -> int:
-    async def check_settings() -> None:   # migrated, or refused, before Discord is reached
-        await (await SettingsStore.open(config.settings_path)).close()
+    bot = create_bot(Services(config))
+
+    async def run() -> None:   # as discord.py's Client.run, the settings opened first
+        async with bot:
+            await bot.open_settings()   # migrated, or refused, before Discord is reached
+            await bot.start(config.token)
 
     try:
-        asyncio.run(check_settings())
-        create_bot(Services(config)).run(config.token, log_handler=None)
+        asyncio.run(run())
+    except KeyboardInterrupt:   # Ctrl-C: the bot has closed
+        pass
     except SettingsError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
