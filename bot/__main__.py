@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from bot.catalog.errors import DataImportError
-from bot.config import Config, ConfigError, is_database_url
+from bot.config import Config, ConfigError, bulk_types, is_database_url
 from bot.i18n import Messages, Note, messages, said
 from bot.languages import LANGUAGES, normalize_language
 from bot.settings.errors import SettingsError
@@ -204,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         status = _dispatch(args, config, msg)
         sys.stdout.flush()   # a closed pipe shows here, not at exit
         return status
-    except (DataImportError, SettingsError) as exc:
+    except (ConfigError, DataImportError, SettingsError) as exc:
         _error(msg, exc)
         return 2
     except BrokenPipeError:   # `wayfinder … | head`: the reader had enough
@@ -418,8 +418,9 @@ def _data(args, config: Config, msg: Messages) -> int:
         return 0
     if args.data_command == "sync":
         from bot.catalog.sync import sync
+        types = bulk_types(args.types, "--types", ())   # refused before anything is fetched
         ensure_catalog(config.catalog_path, log=log)
-        sync(config, types=[t.strip() for t in args.types.split(",") if t.strip()],
+        sync(config, types=list(types),
              base_url=args.base_url, progress=not args.no_progress, log=log, rules_url=args.rules_url)
         return 0
     if args.data_command == "info":

@@ -16,6 +16,7 @@ DATA_DIR = _PACKAGED_DATA if _PACKAGED_DATA.is_dir() else PROJECT_DIR / "data"
 DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
 IMPORT_WAIT = 600.0     # seconds an import waits for another one into the same catalog to finish
 BULK_TYPES = ("oracle_cards", "default_cards", "all_cards", "rulings")   # Scryfall's bulk files, in import order
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(ValueError):
@@ -74,7 +75,8 @@ class Config:
             token=env.get("DISCORD_TOKEN") or None,
             catalog_path=Path(env.get("WAYFINDER_CATALOG", var / "catalog.sqlite3")),
             settings_path=_settings_db(env.get("WAYFINDER_SETTINGS_DB") or str(var / "settings.sqlite3")),
-            log_level=env.get("WAYFINDER_LOG_LEVEL", "INFO").upper(),
+            log_level=_setting(env, "WAYFINDER_LOG_LEVEL", "INFO", lambda text: _one_of(LOG_LEVELS)(text.upper()),
+                               f"one of {', '.join(LOG_LEVELS)}"),
             scryfall_base_url=env.get("WAYFINDER_SCRYFALL_URL", "https://api.scryfall.com").rstrip("/"),
             rules_url=env.get("WAYFINDER_RULES_URL") or None,
             downloads_dir=Path(env.get("WAYFINDER_DOWNLOADS", var / "downloads")),
@@ -90,8 +92,8 @@ class Config:
             console_lang=env.get("WAYFINDER_CONSOLE_LANG") or None,
             refresh_hours=_setting(env, "WAYFINDER_REFRESH_HOURS", cls.refresh_hours, _number(),
                                    "a number of hours, 0 or more (0: never)"),
-            refresh_types=_setting(env, "WAYFINDER_REFRESH_TYPES", cls.refresh_types, _listed(_one_of(BULK_TYPES)),
-                                   f"one or more of {', '.join(BULK_TYPES)}, separated by commas"),
+            refresh_types=bulk_types(env.get("WAYFINDER_REFRESH_TYPES", ""), "WAYFINDER_REFRESH_TYPES",
+                                     cls.refresh_types),
             import_wait=_setting(env, "WAYFINDER_IMPORT_WAIT", cls.import_wait, _number(),
                                  "a number of seconds, 0 or more (0: do not wait)"),
         )
@@ -99,6 +101,13 @@ class Config:
     def __repr__(self) -> str:  # never show the token
         return (f"Config(token={'set' if self.token else 'unset'}, catalog_path={self.catalog_path!s},"
                 f" settings_path={shown(self.settings_path)}, log_level={self.log_level})")
+
+
+def bulk_types(text: str, name: str, default: tuple[str, ...]) -> tuple[str, ...]:
+    """Scryfall's bulk files named in ``text``, separated by commas (``default`` when none);
+    ConfigError naming the setting or option ``name`` for one Scryfall does not publish."""
+    return _setting({name: text}, name, default, _listed(_one_of(BULK_TYPES)),
+                    f"one or more of {', '.join(BULK_TYPES)}, separated by commas")
 
 
 def _setting(env: dict[str, str], name: str, default, parse: Callable[[str], object], allowed: str):

@@ -35,7 +35,8 @@ def home(bundled_catalog_path, tmp_path):
 
 def wayfinder(args, catalog, settings, env=None, **kwargs):
     environment = dict(os.environ, WAYFINDER_CATALOG=str(catalog), WAYFINDER_SETTINGS_DB=str(settings),
-                       WAYFINDER_LOG_LEVEL="WARNING", **(env or {}))
+                       WAYFINDER_LOG_LEVEL="WARNING")
+    environment.update(env or {})
     environment.pop("DISCORD_TOKEN", None) if "DISCORD_TOKEN" not in (env or {}) else None
     return subprocess.run([sys.executable, "-m", "bot", *map(str, args)], cwd=PROJECT, env=environment,
                           capture_output=True, text=True, timeout=120, **kwargs)
@@ -172,6 +173,21 @@ def test_a_malformed_number_in_any_setting_is_named(home):
             env={"WAYFINDER_VIEW_TIMEOUT": "ten"})
     refused(home, ["resolve", "Opt"], "WAYFINDER_IMPORT_WAIT must be a number of seconds, 0 or more", "not '-5'",
             env={"WAYFINDER_IMPORT_WAIT": "-5"})
+    # a log level logging does not know was taken for INFO
+    refused(home, ["resolve", "Opt"], "WAYFINDER_LOG_LEVEL must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL",
+            "not 'verbose'", env={"WAYFINDER_LOG_LEVEL": "verbose"})
+
+
+def test_a_misspelt_bulk_type_is_refused_before_scryfall_is_asked(home, tmp_path):
+    from tests.catalog.test_sync import FakeScryfall
+    scryfall = FakeScryfall({})
+    try:
+        refused(home, ["data", "sync", "--no-progress", "--types", "all_card,rulings", "--base-url", scryfall.url],
+                "--types must be one or more of oracle_cards, default_cards, all_cards, rulings, separated by"
+                " commas, not 'all_card,rulings'", env={"WAYFINDER_DOWNLOADS": str(tmp_path / "downloads")})
+    finally:
+        scryfall.close()
+    assert scryfall.requests == [] and not (tmp_path / "downloads").exists()
 
 
 def test_an_import_waits_for_another_one_only_so_long(home, tmp_path):
@@ -201,5 +217,6 @@ def test_output_closed_early_is_not_a_traceback(home):
 
 
 def test_well_formed_refresh_settings_are_taken_as_written(home):
-    env = {"WAYFINDER_REFRESH_HOURS": "0.5", "WAYFINDER_REFRESH_TYPES": " rulings , all_cards,"}
+    env = {"WAYFINDER_REFRESH_HOURS": "0.5", "WAYFINDER_REFRESH_TYPES": " rulings , all_cards,",
+           "WAYFINDER_LOG_LEVEL": "error"}
     assert wayfinder(["resolve", "Opt"], *home, env=env).returncode == 0
