@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from bot.catalog.build import import_lock
-from bot.catalog.errors import CatalogBusy
+from bot.catalog.errors import CatalogBusy, DataImportError
 from bot.catalog.locks import FileLock, beside
 from bot.catalog.sync import sync
 from bot.config import Config, is_database_url, shown
@@ -102,8 +102,9 @@ class DatabaseRefreshLock:
 def refresh(config: Config, say: Callable[[str], None] = log.info,
             warn: Callable[[str], None] = log.warning) -> list[Path] | None:
     """Sync once. The files imported (empty: nothing changed); None when the turn is skipped:
-    another process holds the refresh lock, the database that keeps it cannot be reached, or an
-    import into the catalog is under way (never waited for: the next turn finds it done)."""
+    another process holds the refresh lock, the database that keeps it cannot be reached, an
+    import into the catalog is under way (never waited for: the next turn finds it done), or
+    Scryfall or the rules' source cannot be read (one warning saying what failed)."""
     locks = [RefreshLock(config.catalog_path)]
     if is_database_url(config.settings_path):
         locks.append(DatabaseRefreshLock(config.settings_path))
@@ -124,6 +125,9 @@ def refresh(config: Config, say: Callable[[str], None] = log.info,
         return sync(config, types=list(config.refresh_types), progress=False, log=say, lock_wait=0)
     except CatalogBusy as exc:
         say(f"an import{exc.holder} into {config.catalog_path} is under way: refresh skipped")
+        return None
+    except (DataImportError, OSError) as exc:   # upstream unreachable or refusing, a bad file, a full disk
+        warn(f"{exc}; refresh skipped, still answering from {config.catalog_path}")
         return None
     finally:
         for lock in reversed(taken):

@@ -39,7 +39,7 @@ def fetch_index(base_url: str) -> list[dict]:
     try:
         with urllib.request.urlopen(_request(url), timeout=60) as response:
             data = json.load(response)
-    except (urllib.error.URLError, OSError, ValueError) as exc:
+    except (urllib.error.URLError, OSError, ValueError, http.client.HTTPException) as exc:
         raise DataImportError(url, Note("cannot read Scryfall's bulk-data index: {error}", error=exc)) from exc
     if not isinstance(data, dict) or data.get("object") != "list" or not isinstance(data.get("data"), list):
         raise DataImportError(url, "not a bulk-data list")

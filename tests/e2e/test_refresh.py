@@ -269,3 +269,44 @@ async def test_the_bot_answers_from_the_old_catalog_while_the_new_one_builds(dis
     assert await asyncio.wait_for(refreshing, 120) is True
     after = await fake.slash("ruling", [option("card", "Jadelight Ranger")])
     assert "zebrafish" in embed_text(await answer_of(fake, after))
+
+
+class _Failing(BaseHTTPRequestHandler):
+    """Scryfall answering every request with an HTTP error."""
+
+    def log_message(self, *args):
+        pass
+
+    def do_GET(self):
+        self.send_error(503)
+
+
+@pytest.mark.parametrize("upstream_is", ["unreachable", "failing", "rules failing"])
+def test_an_upstream_failure_is_one_warning_and_the_turn_is_skipped(upstream, upstream_is, caplog):
+    """Scryfall down or answering errors is expected now and then: the log says in one line what
+    failed, without a traceback, and the bot goes on answering from the catalog it has."""
+    from bot.services import Services
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Failing)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = _closed_port() if upstream_is == "unreachable" else server.server_port
+    failing = f"http://127.0.0.1:{port}/MagicCompRules-20270101.txt" if upstream_is == "rules failing" \
+        else f"http://127.0.0.1:{port}/bulk-data"
+    config = Config.from_env({**upstream, "WAYFINDER_RULES_URL": failing} if upstream_is == "rules failing"
+                             else {**upstream, "WAYFINDER_SCRYFALL_URL": f"http://127.0.0.1:{port}"})
+    before = config.catalog_path.read_bytes()
+    services = Services(config)
+    try:
+        with caplog.at_level("INFO"):
+            assert services.refresh() is False
+        assert services.catalog.card_by_english_name("Jadelight Ranger")
+    finally:
+        services.close()
+        server.shutdown()
+        server.server_close()
+    problems = [r for r in caplog.records if r.levelname in ("WARNING", "ERROR", "CRITICAL")]
+    assert len(problems) == 1 and problems[0].levelname == "WARNING" and not problems[0].exc_info
+    line = problems[0].getMessage()
+    assert line.startswith(failing) and "\n" not in line
+    assert ("503" in line) == (upstream_is != "unreachable")
+    assert line.endswith(f"refresh skipped, still answering from {config.catalog_path}")
+    assert config.catalog_path.read_bytes() == before
