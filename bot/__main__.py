@@ -419,13 +419,13 @@ def _data(args, config: Config, msg: Messages) -> int:
     if args.data_command == "sync":
         from bot.catalog.sync import sync
         types = bulk_types(args.types, "--types", ())   # refused before anything is fetched
-        ensure_catalog(config.catalog_path, log=log)
+        ensure_catalog(config.catalog_path, log=log, lock_wait=config.import_wait)
         sync(config, types=list(types),
              base_url=args.base_url, progress=not args.no_progress, log=log, rules_url=args.rules_url)
         return 0
     if args.data_command == "info":
         from bot.catalog.store import Catalog
-        ensure_catalog(config.catalog_path, log=log)
+        ensure_catalog(config.catalog_path, log=log, lock_wait=config.import_wait)
         info = Catalog(config.catalog_path).info()
         if args.json:
             _print_json(info)

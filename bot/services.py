@@ -34,7 +34,7 @@ class Services:
     @cached_property
     def catalog(self) -> Catalog:
         from bot.catalog.bundled import ensure_catalog
-        ensure_catalog(self.config.catalog_path, log=log.info)
+        ensure_catalog(self.config.catalog_path, log=log.info, lock_wait=self.config.import_wait)
         return Catalog(self.config.catalog_path)
 
     @cached_property

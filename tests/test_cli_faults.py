@@ -202,6 +202,19 @@ def test_an_import_waits_for_another_one_only_so_long(home, tmp_path):
     assert wayfinder(["data", "import", "--no-progress", cards], *home).returncode == 0
 
 
+def test_the_first_start_waits_for_another_import_only_as_configured(tmp_path):
+    """No catalog yet: the bundled one is built, after another import into the same file, waited
+    for WAYFINDER_IMPORT_WAIT seconds like any import (not ten minutes)."""
+    from bot.catalog.build import import_lock
+    catalog, settings = tmp_path / "catalog.sqlite3", tmp_path / "settings.sqlite3"
+    with import_lock(catalog, 0):
+        out = wayfinder(["resolve", "Opt"], catalog, settings, env={"WAYFINDER_IMPORT_WAIT": "0.5"})
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert out.stderr.strip() == (f"error: {catalog}: another import (pid {os.getpid()}) is still running after"
+                                  " 0.5 s of waiting; nothing was imported (WAYFINDER_IMPORT_WAIT sets the wait)")
+    assert wayfinder(["resolve", "Opt"], catalog, settings).returncode == 0
+
+
 def test_output_closed_early_is_not_a_traceback(home):
     catalog, settings = home
     environment = dict(os.environ, WAYFINDER_CATALOG=str(catalog), WAYFINDER_SETTINGS_DB=str(settings),

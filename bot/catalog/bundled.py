@@ -25,11 +25,13 @@ def build_bundled(catalog: Path, log: Callable[[str], None] | None = None,
     return import_files(catalog, bundled_files(), log=log, lock_wait=lock_wait)
 
 
-def ensure_catalog(catalog: Path, log: Callable[[str], None] | None = None) -> Path:
+def ensure_catalog(catalog: Path, log: Callable[[str], None] | None = None,
+                   lock_wait: float = IMPORT_WAIT) -> Path:
     """Build the bundled catalog on first start; bring a catalog written by an older version up
-    to date (its data stays, the bundled data is imported again)."""
+    to date (its data stays, the bundled data is imported again). Another import into the
+    catalog is waited for ``lock_wait`` seconds at most (WAYFINDER_IMPORT_WAIT)."""
     if needs_bundled(catalog):
-        build_bundled(catalog, log)
+        build_bundled(catalog, log, lock_wait)
     return catalog
 
 
