@@ -23,15 +23,20 @@ from bot.text import MAX_QUERY_CHARS, clip
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
 from bot.discord_app.late import fields
 from bot.discord_app.translator import command_path, option_names
-from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_in_time, context, embed, in_time, late_rule,
-                                   rules_select, send, send_error, update_message)
+from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_in_time, context, edit_answer, embed, in_time,
+                                   late_rule, off_the_loop, rules_select, send, send_error, update_message)
 
 DECK_FORM = "wf:explore:deck-modal"   # + ":<id of the interaction that opened it>:<deck name>"
 DECKLIST = "wf:explore:decklist"
+CHART_URL = "attachment://odds.png"
 POLICY_CHOICES = [app_commands.Choice(name=_T("keep on top"), value="keep"),
                   app_commands.Choice(name=_T("graveyard"), value="graveyard")]
 
 log = logging.getLogger(__name__)
+
+
+def chart_file(png: bytes) -> discord.File:
+    return discord.File(io.BytesIO(png), filename="odds.png")
 
 
 def cooldown(seconds: float):
@@ -247,20 +252,34 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
         if request is None:
             return
         chosen = policy.value if policy else (ctx.guild.default_policy or "keep")
-        reply, png = await in_time(interaction, self._odds_with_chart, request, ctx.lang, chosen,
+        reply, png = await in_time(interaction, self._odds_with_kept_chart, request, ctx.lang, chosen,
                                    ephemeral=ctx.guild.private_replies, long_work=True)
         if reply.error:
             await send_error(interaction, reply.content)
             return
         card_embed = embed(reply.pages[0])
-        card_embed.set_image(url="attachment://odds.png")
-        await send(interaction, embed=card_embed, file=discord.File(io.BytesIO(png), filename="odds.png"),
-                   ephemeral=ctx.guild.private_replies)
+        if png is not None:   # a chart kept from the same odds asked lately: all in the first answer
+            await send(interaction, embed=card_embed.set_image(url=CHART_URL), file=chart_file(png),
+                       ephemeral=ctx.guild.private_replies)
+            return
+        # the exact odds at once; their chart, drawn off the event loop, is attached when ready
+        sent = await send(interaction, embed=card_embed, ephemeral=ctx.guild.private_replies)
+        try:
+            png = await off_the_loop(reply.figure.png, long_work=True)
+        except Exception:
+            log.warning("explore: drawing the odds chart failed", exc_info=True)
+            change = {"content": ctx.msg._("The chart could not be drawn: the odds are shown without it.")}
+        else:
+            change = {"embed": card_embed.set_image(url=CHART_URL), "attachments": [chart_file(png)]}
+        try:
+            await edit_answer(interaction, sent, **change)
+        except discord.HTTPException:   # the answer was deleted meanwhile: nothing left to attach to
+            log.info("explore: the odds answer could not be edited to add its chart", exc_info=True)
 
-    def _odds_with_chart(self, request: ExploreRequest, lang: str, policy: str):
-        """The exact odds and their chart as PNG bytes (None when the request is refused)."""
+    def _odds_with_kept_chart(self, request: ExploreRequest, lang: str, policy: str):
+        """The exact odds and their chart as PNG bytes if it is kept (drawn lately), else None."""
         reply = odds_command(self.bot.services, request, lang, policy)
-        return reply, None if reply.error else reply.figure.png()
+        return reply, None if reply.error else reply.figure.kept()
 
     @deck.command(name=_T("save"), description=_T("Save a pasted decklist"))
     @app_commands.describe(name=_T("Deck name"))

@@ -156,6 +156,15 @@ async def send(interaction: discord.Interaction, *, content: str | None = None, 
     return None
 
 
+async def edit_answer(interaction: discord.Interaction, sent, **fields) -> None:
+    """Edit an answer ``send`` gave: its follow-up message (what ``send`` returned), or the
+    interaction's own response (``send`` returned None)."""
+    if sent is not None:
+        await sent.edit(**fields, allowed_mentions=NO_PINGS)
+    else:
+        await interaction.edit_original_response(**fields, allowed_mentions=NO_PINGS)
+
+
 async def update_message(interaction: discord.Interaction, **fields) -> None:
     """Redraw the message a button or menu is on (directly, or after ``defer(update=True)``)."""
     if interaction.response.is_done():

@@ -105,16 +105,28 @@ _drawn: OrderedDict[tuple, bytes] = OrderedDict()
 _drawn_lock = threading.Lock()
 
 
+def _kept(key: tuple) -> bytes | None:
+    with _drawn_lock:
+        png = _drawn.get(key)
+        if png is not None:
+            _drawn.move_to_end(key)
+        return png
+
+
+def kept_png(odds: Odds, msg: Messages, explorer: str, deck: str) -> bytes | None:
+    """The chart ``odds_png`` would give if it is kept (drawn lately), else None: nothing is drawn."""
+    text = chart_text(odds, msg, explorer, deck)
+    return _kept((face(msg.lang), text.key()))
+
+
 def odds_png(odds: Odds, msg: Messages, explorer: str, deck: str) -> bytes:
     """The chart for a reader of ``msg``'s language; ``explorer`` and ``deck`` as the reader knows
     them. Drawn once for the same odds and words (the last CHARTS_KEPT are kept)."""
     text = chart_text(odds, msg, explorer, deck)
     key = (face(msg.lang), text.key())
-    with _drawn_lock:
-        png = _drawn.get(key)
-        if png is not None:
-            _drawn.move_to_end(key)
-            return png
+    png = _kept(key)
+    if png is not None:
+        return png
     png = draw_png(text, msg.lang)
     with _drawn_lock:
         _drawn[key] = png
@@ -174,6 +186,10 @@ class OddsChart:
 
     def png(self) -> bytes:
         return odds_png(self.odds, self.msg, self.explorer, self.deck)
+
+    def kept(self) -> bytes | None:
+        """The chart if it was drawn lately (no drawing), else None."""
+        return kept_png(self.odds, self.msg, self.explorer, self.deck)
 
 
 def main(argv: list[str] | None = None) -> int:

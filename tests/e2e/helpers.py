@@ -91,3 +91,11 @@ async def answer_of(fake: FakeDiscord, callback) -> dict:
         _, seen = await fake.next_edit(callback.token, timeout=60)
     callback._seen = seen
     return seen
+
+
+async def edited(fake: FakeDiscord, callback, timeout: float = 60) -> dict:
+    """The message a user sees after the bot's next edit of an answer already read with
+    ``answer_of`` (an answer completed later, such as a chart attached when it is drawn)."""
+    await answer_of(fake, callback)
+    _, message = await fake.next_edit(callback.token, timeout=timeout)
+    return message

@@ -1,7 +1,7 @@
 """/explore end to end: seeded runs, the choice buttons, odds with a chart, decklists in a modal."""
 import re
 
-from tests.e2e.helpers import ANSWERED_OR_DEFERRED, answer_of, custom_ids, embed_text
+from tests.e2e.helpers import ANSWERED_OR_DEFERRED, answer_of, custom_ids, edited, embed_text
 
 
 def sub(command, **options):
@@ -48,17 +48,56 @@ async def test_bad_seed_and_unknown_deck_are_localized_errors(shared_bot):
     assert (await answer_of(fake, absent))["content"] == "Defossilize is not in the deck."
 
 
-async def test_odds_are_sent_with_a_png_chart(discord_bot):
+def no_chart_kept(monkeypatch) -> None:
+    """Forget the charts drawn by earlier tests in this process, so that this test's are drawn."""
+    from collections import OrderedDict
+
+    from bot.explore import chart
+    monkeypatch.setattr(chart, "_drawn", OrderedDict())
+
+
+def odds_ixalan(times=4):
+    return sub("odds", deck="ixalan", explorer="Jadelight Ranger", times=times)
+
+
+@ANSWERED_OR_DEFERRED
+async def test_odds_are_seen_at_once_and_their_png_chart_follows(discord_bot, monkeypatch):
+    no_chart_kept(monkeypatch)
     fake = discord_bot.fake
-    answer = await fake.slash("explore", sub("odds", deck="ixalan", explorer="Jadelight Ranger", times=4))
+    answer = await fake.slash("explore", odds_ixalan())
     assert answer.type in (4, 5)   # directly, or deferred when slower than the answer budget
-    again = await fake.slash("explore", sub("odds", deck="ixalan", explorer="Jadelight Ranger", times=4))
+    again = await fake.slash("explore", odds_ixalan())
     assert "try again in" in (await answer_of(fake, again))["content"]
-    message = await answer_of(fake, answer)
-    assert "59.32% (35/59)" in embed_text(message)
-    assert message["embeds"][0]["image"]["url"] == "attachment://odds.png"
-    chart = message["attachments"][0]
+    first = await answer_of(fake, answer)
+    assert "59.32% (35/59)" in embed_text(first)   # the exact odds, before the chart is drawn
+    assert not first["attachments"] and "image" not in first["embeds"][0]
+    final = await edited(fake, answer)
+    assert "59.32% (35/59)" in embed_text(final) and not final["content"]
+    assert final["embeds"][0]["image"]["url"] == "attachment://odds.png"
+    chart = final["attachments"][0]
     assert chart["filename"] == "odds.png" and chart["size"] > 1000
+    # the same odds asked again (by someone else: the cooldown is per user): the chart kept comes at once
+    kept = await answer_of(fake, await fake.slash("explore", odds_ixalan(), user=fake.new_user()))
+    assert "59.32% (35/59)" in embed_text(kept)
+    assert kept["embeds"][0]["image"]["url"] == "attachment://odds.png"
+    assert kept["attachments"][0]["filename"] == "odds.png" and kept["attachments"][0]["size"] == chart["size"]
+
+
+@ANSWERED_OR_DEFERRED
+async def test_a_chart_that_cannot_be_drawn_leaves_the_odds_and_says_so(discord_bot, monkeypatch):
+    from bot.explore import chart
+    no_chart_kept(monkeypatch)
+
+    def broken(text, lang):
+        raise RuntimeError("no canvas")
+    monkeypatch.setattr(chart, "draw_png", broken)
+    fake = discord_bot.fake
+    answer = await fake.slash("explore", odds_ixalan(3), locale="fr")
+    first = await answer_of(fake, answer)
+    assert "Lands to hand" not in embed_text(first) and "Terrains en main" in embed_text(first)
+    final = await edited(fake, answer)
+    assert final["content"] == "Le graphique n'a pas pu être dessiné : les probabilités sont affichées sans lui."
+    assert final["embeds"] == first["embeds"] and not final["attachments"]   # the odds stay, as they were
 
 
 @ANSWERED_OR_DEFERRED
