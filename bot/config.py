@@ -22,6 +22,11 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 class ConfigError(ValueError):
     """An environment variable that cannot be used: the message names it and what it takes."""
 
+    def localized(self, msg) -> str:
+        """The message in ``msg``'s language (bot.i18n.Note)."""
+        from bot.i18n import said
+        return said(self.args[0] if self.args else "", msg)
+
 
 def default_var_dir(package_dir: Path | None = None) -> Path:
     """Where the catalog, the settings database and downloads go unless the environment says:
@@ -76,14 +81,15 @@ class Config:
             catalog_path=Path(env.get("WAYFINDER_CATALOG", var / "catalog.sqlite3")),
             settings_path=_settings_db(env.get("WAYFINDER_SETTINGS_DB") or str(var / "settings.sqlite3")),
             log_level=_setting(env, "WAYFINDER_LOG_LEVEL", "INFO", lambda text: _one_of(LOG_LEVELS)(text.upper()),
-                               f"one of {', '.join(LOG_LEVELS)}"),
+                               "one of {choices}", choices=", ".join(LOG_LEVELS)),
             scryfall_base_url=env.get("WAYFINDER_SCRYFALL_URL", "https://api.scryfall.com").rstrip("/"),
             rules_url=env.get("WAYFINDER_RULES_URL") or None,
             downloads_dir=Path(env.get("WAYFINDER_DOWNLOADS", var / "downloads")),
             shard_count=shard_count,
             shard_ids=_setting(env, "SHARD_IDS", None, _listed(_whole(0, shard_count)),
-                               "shard ids separated by commas, each a whole number from 0"
-                               + (f" to {shard_count - 1} (SHARD_COUNT)" if shard_count else "")),
+                               "shard ids separated by commas, each a whole number from 0 to {last} (SHARD_COUNT)"
+                               if shard_count else "shard ids separated by commas, each a whole number from 0",
+                               last=(shard_count or 1) - 1),
             dev_guild_id=_setting(env, "WAYFINDER_DEV_GUILD", None, _whole(0), "a server id (a whole number)"),
             message_content=env.get("WAYFINDER_MESSAGE_CONTENT", "0") == "1",
             sync_commands=env.get("WAYFINDER_SYNC_COMMANDS", "1") != "0",
@@ -107,19 +113,21 @@ def bulk_types(text: str, name: str, default: tuple[str, ...]) -> tuple[str, ...
     """Scryfall's bulk files named in ``text``, separated by commas (``default`` when none);
     ConfigError naming the setting or option ``name`` for one Scryfall does not publish."""
     return _setting({name: text}, name, default, _listed(_one_of(BULK_TYPES)),
-                    f"one or more of {', '.join(BULK_TYPES)}, separated by commas")
+                    "one or more of {choices}, separated by commas", choices=", ".join(BULK_TYPES))
 
 
-def _setting(env: dict[str, str], name: str, default, parse: Callable[[str], object], allowed: str):
+def _setting(env: dict[str, str], name: str, default, parse: Callable[[str], object], allowed: str, **values):
     """The value of the variable ``name`` (``default`` when unset or empty); ConfigError when
-    ``parse`` refuses it, saying what is allowed."""
+    ``parse`` refuses it, saying what is allowed (the message ``allowed``, with ``values``)."""
     text = env.get(name, "").strip()
     if not text:
         return default
     try:
         return parse(text)
     except ValueError:
-        raise ConfigError(f"{name} must be {allowed}, not {text!r}") from None
+        from bot.i18n import Note   # read when a setting is refused: reading the others needs no messages
+        raise ConfigError(Note("{name} must be {allowed}, not {value}", name=name, allowed=Note(allowed, **values),
+                               value=repr(text))) from None
 
 
 def _number(above: float | None = None) -> Callable[[str], float]:

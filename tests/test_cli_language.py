@@ -72,6 +72,23 @@ def test_refusals_are_one_line_in_the_operators_language_and_change_nothing(tmp_
     assert out.returncode == 2 and out.stderr.strip().startswith("오류: 인쇄 언어가 아닙니다: 'xx'")
 
 
+def test_a_refused_option_or_setting_says_what_it_takes_in_the_operators_language(tmp_path):
+    out = wayfinder(["data", "sync", "--no-progress", "--types", "all_card", "--base-url", "http://127.0.0.1:9"],
+                    tmp_path, "fr")
+    assert out.returncode == 2 and out.stderr.strip() == (
+        "erreur : --types doit être un ou plusieurs de oracle_cards, default_cards, all_cards, rulings,"
+        " séparés par des virgules, et non 'all_card'")
+    out = wayfinder(["data", "sync", "--types", "all_card"], tmp_path, "ja")
+    assert out.stderr.strip() == ("エラー: --types は oracle_cards, default_cards, all_cards, rulings のうち 1 つ以上"
+                                  "（カンマ区切り） でなければなりません（'all_card' は使えません）")
+    assert not (tmp_path / "catalog.sqlite3").exists()
+    from bot.config import Config, ConfigError
+    with pytest.raises(ConfigError) as refused:
+        Config.from_env({"SHARD_COUNT": "2000", "SHARD_IDS": "0,2000"})
+    assert refused.value.localized(messages("de")) == ("SHARD_IDS muss durch Kommas getrennte Shard-IDs, jede eine"
+                                                       " ganze Zahl von 0 bis 1.999 (SHARD_COUNT) sein, nicht '0,2000'")
+
+
 def test_db_lines_in_russian(tmp_path):
     migrated = wayfinder(["db", "migrate"], tmp_path, "ru")
     assert migrated.returncode == 0, migrated.stderr
