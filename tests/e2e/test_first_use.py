@@ -5,12 +5,11 @@ the first question does not wait for it (one asked during the build is deferred,
 from __future__ import annotations
 
 import asyncio
+import logging
 import shutil
 import sys
 import threading
 import time
-
-import logging
 
 import pytest
 import pytest_asyncio
@@ -23,7 +22,7 @@ from bot.services import Services
 from tests.e2e.conftest import assert_nothing_went_wrong
 from tests.e2e.helpers import BotUnderTest, answer_of, embed_text, option, start_bot, stop_bot
 from tests.e2e.test_refresh import upstream  # noqa: F401  (the fixture: a local Scryfall with a new ruling)
-from tests.fake_discord import FakeDiscord
+from tests.fake_discord import FakeDiscord, payloads
 
 DISCORD_LIMIT = 3.0   # seconds Discord waits for the answer to an interaction
 
@@ -63,6 +62,20 @@ async def started(fake) -> BotUnderTest:
     under_test = BotUnderTest(fake, *await start_bot(fake))
     fake.bots.append(under_test)
     return under_test
+
+
+async def test_an_autocomplete_offers_choices_on_a_host_whose_clock_runs_ahead(shared_bot):
+    """The answer budget counts from the interaction's creation, by Discord's clock: an age beyond
+    what Discord lets any interaction reach says this host's clock is off, not that it is late."""
+    fake, bot = shared_bot.fake, shared_bot.bot
+    await until(lambda: bot.warming is not None)
+    await asyncio.wait_for(asyncio.shield(bot.warming), 120)   # the rules read: no wait at all
+    data = {"id": fake.command_id("rule"), "name": "rule", "type": 1, "options": query("expl")}
+    payload = fake.interaction(4, data)
+    minutes_ago = int(time.time() * 1000) - 10 * 60 * 1000
+    payload["id"] = str((minutes_ago - payloads.DISCORD_EPOCH) << 22)
+    answer = await fake.send(payload)
+    assert {"name": "701.44 Explore", "value": "701.44"} in answer.data["choices"]
 
 
 @pytest.fixture
