@@ -317,6 +317,11 @@ async def started_bot(**options):
             if task.done():
                 task.result()   # raises what stopped the bot
             raise TimeoutError("the bot did not become ready")
+        # what the bot reads in the background after READY (the rules, the /ask index) is read
+        # before anything is measured: the figures are the steady state's
+        while bot.warming is None:
+            await asyncio.sleep(0.05)
+        await asyncio.wait_for(asyncio.shield(bot.warming), 600)
         yield fake
     finally:
         await stop_bot(bot, task)
