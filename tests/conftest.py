@@ -14,7 +14,21 @@ def bundled_catalog_path(tmp_path_factory) -> Path:
     from bot.catalog.bundled import build_bundled
     path = tmp_path_factory.mktemp("bundled") / "catalog.sqlite3"
     build_bundled(path)
+    with_ask_index(path)
     return path
+
+
+def with_ask_index(path: Path) -> None:
+    """The /ask index beside a catalog the tests share, built once: a bot started on it reads it
+    instead of building it in the background while a test times its answers."""
+    from bot.ask.index import AskIndex
+    from bot.catalog import Catalog
+    from bot.rules.book import RulesBook
+    catalog = Catalog(path)
+    try:
+        AskIndex.open(catalog, RulesBook.lazy(catalog)).close()
+    finally:
+        catalog.close()
 
 
 @pytest.fixture(scope="session")
@@ -58,6 +72,7 @@ def rules_catalog_path(tmp_path_factory) -> Path:
     from bot.catalog.importer import import_files
     path = tmp_path_factory.mktemp("rules") / "catalog.sqlite3"
     import_files(path, [*sorted((SHARED_DATA / "cr").glob("MagicCompRules-*.txt")), *bundled_files()])
+    with_ask_index(path)
     return path
 
 

@@ -79,7 +79,7 @@ class WayfinderBot(commands.AutoShardedBot):
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
-        # the rules are read after READY, in the background (warm_up)
+        # the rules and the /ask index are made ready after READY, in the background (on_ready)
         if config.refresh_hours > 0:
             self._refresher = asyncio.create_task(self._refresh_every(config.refresh_hours * 3600))
         resume_collector()
