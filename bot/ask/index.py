@@ -210,8 +210,17 @@ def main(argv: list[str] | None = None) -> int:
         AskIndex.open(catalog, RulesBook.lazy(catalog)).close()
     finally:
         catalog.close()
+        index = index_path(catalog_path)   # stopped at any point: this process's temporary file goes
+        for leftover in index.parent.iterdir():
+            if leftover.name.startswith(_temporary_prefix(index)) and leftover.name.endswith(".tmp"):
+                leftover.unlink(missing_ok=True)
         lock.release()
     return 0
+
+
+def _temporary_prefix(path: Path) -> str:
+    """The start of the name of the temporary file this process builds ``path`` in."""
+    return f"{path.name}.{os.getpid()}."
 
 
 BUILD_WAIT = 3600.0   # seconds a build waits for another process's build of the same index
@@ -243,7 +252,7 @@ class AskIndex:
     def _build_file(catalog, book, path: Path, key: str) -> sqlite3.Connection:
         log.info("building the /ask index for %s", catalog.path)
         try:
-            fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+            fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
             os.close(fd)
         except OSError:
             db = sqlite3.connect(":memory:", check_same_thread=False)
