@@ -19,8 +19,10 @@ from bot.discord_app.translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
 
-# seconds after READY before the warm-up starts (it would share the CPU with the first commands)
-WARM_UP_AFTER = 1.0
+# seconds after READY before the warm-up starts: it would share the CPU (and the interpreter's
+# lock) with the first commands, those sent while the bot was starting, whose answers on a loaded
+# machine it could push past Discord's 3 seconds
+WARM_UP_AFTER = 5.0
 # How long a thread doing Python work (a command's catalog work, a chart, the warm-up) may keep the
 # interpreter lock while the event loop waits for it: Python's default is 5 ms, and the loop gives
 # the lock up at every socket operation, so under load it waited up to 5 ms per operation.
