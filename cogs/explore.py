@@ -17,11 +17,11 @@ from bot.explore.command import (MAX_SEED_CHARS, MAX_TIMES, ExploreRequest, choo
 from bot.matching.lookup import autocomplete_choices
 from bot.pages import BUTTON_LABEL_LIMIT, CHOICE_LIMIT, CHOICES_LIMIT, CONTENT_LIMIT, MODAL_LABEL_LIMIT, escape
 from bot.reply import too_long
-from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD
+from bot.settings.store import MAX_DECK_NAME, MAX_DECKS_PER_GUILD, storable_deck_name
 from bot.text import MAX_QUERY_CHARS, clip
 
 from bot.discord_app.errors import AnswersErrors, quiet_autocomplete
-from bot.discord_app.late import fields
+from bot.discord_app.late import expired, fields
 from bot.discord_app.translator import command_path, option_names
 from bot.discord_app.views import (NO_PINGS, Context, OwnerView, choices_in_time, context, edit_answer, embed, in_time,
                                    late_rule, off_the_loop, rules_select, send, send_error, update_message)
@@ -195,9 +195,13 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
                                               count=parsed.size), ephemeral=True)
 
     async def late_decklist(self, interaction: discord.Interaction, match) -> None:
-        """A decklist form submitted after it expired, or after a restart: saved all the same."""
-        await self.save_decklist(interaction, await context(interaction), match["name"],
-                                 fields(interaction).get(DECKLIST, ""))
+        """A decklist form submitted after it expired, or after a restart: saved all the same, if its
+        custom id names a deck /explore deck save would have saved (in a server)."""
+        ctx = await context(interaction)
+        if interaction.guild_id is None or not storable_deck_name(match["name"]):
+            await send_error(interaction, expired(ctx.msg, form=True))
+            return
+        await self.save_decklist(interaction, ctx, match["name"], fields(interaction).get(DECKLIST, ""))
 
     async def late_game(self, interaction: discord.Interaction, match) -> None:
         """A game's buttons after a restart: its state is gone."""

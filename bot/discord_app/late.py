@@ -16,6 +16,7 @@ from typing import Awaitable, Callable
 import discord
 
 from bot.discord_app.errors import report_error
+from bot.i18n import Messages
 
 log = logging.getLogger(__name__)
 
@@ -64,11 +65,15 @@ class LateAnswers:
                 if match is not None and for_form == form:
                     await answer(interaction, match)
                     return
-            msg = await messages_for(interaction)
-            await send_error(interaction, msg._("This form has expired. Run the command again.") if form
-                             else msg._("These buttons have expired. Run the command again."))
+            await send_error(interaction, expired(await messages_for(interaction), form))
         except Exception as error:
             await report_error(interaction, error, f"late answer to {custom_id}")
+
+
+def expired(msg: Messages, form: bool) -> str:
+    """The line for a form or buttons nothing answers any more."""
+    return (msg._("This form has expired. Run the command again.") if form
+            else msg._("These buttons have expired. Run the command again."))
 
 
 def values(interaction: discord.Interaction) -> list[str]:

@@ -31,6 +31,12 @@ MAX_DECKS_PER_GUILD = 50
 MAX_DECK_NAME = 40
 
 
+def storable_deck_name(name: str) -> bool:
+    """Whether ``name`` is a deck name /explore deck save stores: not empty, no surrounding spaces,
+    at most MAX_DECK_NAME characters."""
+    return 0 < len(name) <= MAX_DECK_NAME and name == name.strip()
+
+
 @dataclass(frozen=True)
 class GuildSettings:
     reply_language: str = "auto"
@@ -210,4 +216,4 @@ def too_many_decks() -> ValueError:
 
 
 __all__ = ["ALLOWED", "GuildSettings", "MAX_DECKS_PER_GUILD", "MAX_DECK_NAME", "SchemaStatus", "SettingsError",
-           "SettingsStore", "TABLES", "migrations", "shown"]
+           "SettingsStore", "TABLES", "migrations", "shown", "storable_deck_name"]

@@ -2,6 +2,7 @@
 form submitted after it expired — still answer: from their custom id where that is enough (a rule,
 a card's rulings, a decklist), else with one line saying what expired and what to run again."""
 from bot.i18n import messages
+from bot.settings.store import MAX_DECK_NAME
 from tests.e2e.helpers import answer_of, custom_ids, embed_text, option, start_bot, stop_bot
 from tests.fake_discord import payloads
 
@@ -101,6 +102,24 @@ async def test_a_decklist_form_submitted_after_it_expired_or_a_restart_is_saved(
     assert "late: night" in embed_text(listed)
     older = await private(fake, await fake.send(submitted("wf:explore:deck-modal:1234")))  # a form of an older version
     assert older["content"] == messages("it")._("This form has expired. Run the command again.")
+
+
+async def test_a_late_decklist_form_whose_id_names_no_deck_save_would_take_is_refused(shared_bot):
+    """A crafted or old custom id saves nothing the command itself would refuse: a name too long
+    to delete again, empty or padded with spaces, or a form submitted outside a server."""
+    fake = shared_bot.fake
+    before = await shared_bot.bot.settings.deck_names(int(fake.guild_id))
+
+    def submitted(name, guild=True):
+        return fake.interaction(5, {"custom_id": f"wf:explore:deck-modal:1:{name}", "components": [
+            {"type": 1, "components": [{"type": 4, "custom_id": "wf:explore:decklist",
+                                        "value": "4 Jadelight Ranger\n20 Forest\n"}]}]}, locale="ko", guild=guild)
+
+    for payload in (submitted("x" * (MAX_DECK_NAME + 1)), submitted(" padded "), submitted(" "),
+                    submitted("in private", guild=False)):
+        refused = await private(fake, await fake.send(payload))
+        assert refused["content"] == messages("ko")._("This form has expired. Run the command again.")
+    assert await shared_bot.bot.settings.deck_names(int(fake.guild_id)) == before
 
 
 async def test_a_live_view_answers_alone(shared_bot):
