@@ -128,12 +128,13 @@ async def in_time(interaction: discord.Interaction, work, /, *args, ephemeral: b
 
 async def choices_in_time(interaction: discord.Interaction, work, /, *args) -> list:
     """An autocomplete's choices: ``work(*args)`` run off the event loop, or none when it has not
-    finished within AUTOCOMPLETE_BUDGET (what it was reading, e.g. the rules right after a start,
-    is ready for the next keystroke)."""
+    finished within AUTOCOMPLETE_BUDGET. Work still waiting for a catalog worker then is dropped,
+    so that it does not hold up the commands behind it; work already running ends (what it was
+    reading, e.g. the rules right after a start, is ready for the next keystroke)."""
     task = off_the_loop(work, *args)
     done, _ = await asyncio.wait({task}, timeout=_budget_left(interaction, AUTOCOMPLETE_BUDGET))
     if not done:
-        task.add_done_callback(lambda t: t.cancelled() or t.exception())   # nobody waits for it now
+        task.cancel()   # nobody waits for it now; a job not yet started never runs
         return []
     return task.result()
 

@@ -4,6 +4,7 @@ edit) at once and the answer as a follow-up — for a slash command, a button an
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
 import pytest
@@ -119,3 +120,30 @@ async def test_a_slow_private_answer_after_a_public_thinking_stays_private(disco
     assert kind == "followup" and message["flags"] & 64                # an error is said privately
     assert message["content"] == i18n.messages("fr")._("That name has no letters or digits in it.")
     assert answer.message_id not in fake.messages                      # the public "thinking…" is gone
+
+
+async def test_autocompletes_given_up_on_do_not_hold_up_the_commands_behind_them(discord_bot):
+    """With every catalog worker busy, autocompletes that wait past their budget answer no choices
+    and are dropped: once the workers are free, a /ruling does not wait behind them."""
+    fake = discord_bot.fake
+    loaded = module_of(discord_bot, "cogs.ruling")
+    original, release, calls = loaded.autocomplete_choices, threading.Event(), []
+
+    def held(*args):
+        calls.append(args[1])
+        release.wait(SLOW + 10)
+        return original(*args)
+    loaded.autocomplete_choices = held
+    try:
+        typed = ["tishana", "jadelight", "defossil", "explore", "merfolk", "ranger"]   # more than the workers
+        answers = await asyncio.gather(*(fake.autocomplete("ruling", [option("card", text, focused=True)])
+                                         for text in typed))
+        assert all(answer.data["choices"] == [] for answer in answers)
+        started = len(calls)
+        assert 0 < started < len(typed)
+    finally:
+        release.set()
+        loaded.autocomplete_choices = original
+    message = await answer_of(fake, await fake.slash("ruling", [option("card", "defossilizzare")], locale="it"))
+    assert "Defossilizzare (Defossilize)" in embed_text(message)
+    assert len(calls) == started, f"autocompletes nobody waits for ran after: {calls[started:]}"
