@@ -86,9 +86,9 @@ class Config:
             rules_url=env.get("WAYFINDER_RULES_URL") or None,
             downloads_dir=Path(env.get("WAYFINDER_DOWNLOADS", var / "downloads")),
             shard_count=shard_count,
-            shard_ids=_setting(env, "SHARD_IDS", None, _listed(_whole(0, shard_count)),
+            shard_ids=_setting(env, "SHARD_IDS", None, _listed(_whole(0, shard_count)) if shard_count else _refused,
                                "shard ids separated by commas, each a whole number from 0 to {last} (SHARD_COUNT)"
-                               if shard_count else "shard ids separated by commas, each a whole number from 0",
+                               if shard_count else "shard ids separated by commas, set only together with SHARD_COUNT",
                                last=(shard_count or 1) - 1),
             dev_guild_id=_setting(env, "WAYFINDER_DEV_GUILD", None, _whole(0), "a server id (a whole number)"),
             message_content=env.get("WAYFINDER_MESSAGE_CONTENT", "0") == "1",
@@ -156,6 +156,11 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
             raise ValueError(text)
         return text
     return parse
+
+
+def _refused(text: str):
+    """A setting that has no meaning without another one, which is not set."""
+    raise ValueError(text)
 
 
 def _listed(item: Callable[[str], object]) -> Callable[[str], tuple]:

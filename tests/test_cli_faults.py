@@ -166,6 +166,14 @@ def test_every_command_reading_the_configuration_refuses_a_malformed_setting(hom
             env={"WAYFINDER_REFRESH_HOURS": "soon"})
 
 
+def test_shard_ids_without_a_shard_count_stop_the_bot_at_start_in_one_line(home):
+    """Not discord.py's exception and its traceback once the bot is logging in."""
+    env = {"DISCORD_TOKEN": "not-a-real-token", "SHARD_IDS": "0,1"}
+    line = refused(home, [], env=env)
+    assert line == "error: SHARD_IDS must be shard ids separated by commas, set only together with SHARD_COUNT, not '0,1'"
+    assert wayfinder([], *home, env=env).returncode == 2
+
+
 def test_a_malformed_number_in_any_setting_is_named(home):
     refused(home, ["resolve", "Opt"], "SHARD_IDS must be shard ids", "from 0 to 1 (SHARD_COUNT)", "not '0,2'",
             env={"SHARD_COUNT": "2", "SHARD_IDS": "0,2"})
