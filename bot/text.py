@@ -85,14 +85,20 @@ class _ByCharacter(dict):
     """code point → the character folded on its own, filled as characters are met; ``_NOT_ALONE``
     for those whose folding may depend on their neighbours: what decomposes starting with a mark, or
     with a Hangul vowel or final consonant (they join the character before), and what becomes a
-    capital sigma (its lower case depends on the end of the word)."""
+    capital sigma (its lower case depends on the end of the word). Only the Basic Multilingual
+    Plane (CACHED_UP_TO) is kept, so that what users type cannot grow it past 65,536 entries; rarer
+    characters beyond it are folded each time they are met."""
+
+    CACHED_UP_TO = 0xFFFF
 
     def __missing__(self, code: int) -> str:
         char = chr(code)
         decomposed = unicodedata.normalize("NFKD", char)
         alone = (not unicodedata.category(decomposed[0]).startswith("M")
                  and not _VOWEL_OR_FINAL_JAMO.match(decomposed) and "\u03a3" not in decomposed)
-        folded = self[code] = _folded_characters(char) if alone else _NOT_ALONE
+        folded = _folded_characters(char) if alone else _NOT_ALONE
+        if code <= self.CACHED_UP_TO:
+            self[code] = folded
         return folded
 
 

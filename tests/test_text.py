@@ -1,7 +1,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.text import _fold_unicode, clip, clip_query, fold
+from bot.text import _BY_CHARACTER, _fold_unicode, clip, clip_query, fold
 
 
 def test_fold_drops_case_accents_and_punctuation():
@@ -66,3 +66,12 @@ def test_every_character_folds_alone_as_it_does_among_others():
         for text in (char, f"a{char}b", f"가{char}か", f"{char}{char}", f"Σ{char}", f"\u0b47{char}",
                      f"ㄱ{char}", f"\u1100{char}"):
             assert fold(text) == _fold_unicode(text), (hex(code), text)
+
+
+def test_folding_what_users_type_keeps_a_bounded_cache():
+    """Each distinct character folded is remembered only up to U+FFFF: text from the other planes
+    (a million code points) folds the same and leaves nothing behind."""
+    beyond = "".join(chr(code) for code in range(0x10000, 0x30000, 7))
+    assert fold(beyond) == _fold_unicode(beyond)
+    assert fold("\U0001d400\U0001d401 x") == "ab x"
+    assert all(code <= 0xFFFF for code in _BY_CHARACTER)
