@@ -15,7 +15,7 @@ from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT
 
 from bot.discord_app.late import values
 from bot.discord_app.translator import option_names
-from bot.discord_app.views import OwnerView, context, embed, in_time, send, show_rule, show_rulings
+from bot.discord_app.views import ASK_WORK, OwnerView, context, embed, in_time, send, show_rule, show_rulings
 from cogs.ruling import LANGUAGE_CHOICES
 
 
@@ -66,7 +66,7 @@ class Ask(commands.Cog):
         ctx = await context(interaction, language.value if language else None)
         private = ctx.guild.private_replies
         reply = await in_time(interaction, ask_command, self.bot.services, question, ctx.lang,
-                              machine=ctx.guild.machine_translations, ephemeral=private, long_work=True)
+                              machine=ctx.guild.machine_translations, ephemeral=private, long_work=ASK_WORK)
         view = AskView(interaction, self, ctx, reply) if reply.choices else None
         await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
                    view=view, ephemeral=private or reply.error)

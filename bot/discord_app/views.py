@@ -3,7 +3,7 @@ views."""
 from __future__ import annotations
 
 import asyncio
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -29,15 +29,21 @@ AUTOCOMPLETE_BUDGET = 2.0
 _DEFERRED_EPHEMERAL = "wayfinder.deferred_ephemeral"
 # The threads answers' catalog work runs in (look-ups, pages, autocomplete): the catalog is one
 # SQLite connection behind a lock, so more threads would only wait for it and for Python's
-# interpreter lock, which the event loop then waits for too. Long work (an /ask, an explore run, a
-# chart, a pasted deck) runs in asyncio's default threads instead, so it never holds these up.
+# interpreter lock, which the event loop then waits for too. Long work (an explore run, a chart, a
+# pasted deck) runs in asyncio's default threads instead, so it never holds these up; an /ask in
+# ASK_WORK.
 CATALOG_WORKERS = 2
 _catalog_work = ThreadPoolExecutor(CATALOG_WORKERS, thread_name_prefix="wayfinder-catalog")
+# The thread /ask questions run in: one asked while the /ask index is prepared waits for it there,
+# not in one of asyncio's default threads, which the explore runs and charts would then wait for.
+ASK_WORK = ThreadPoolExecutor(1, thread_name_prefix="wayfinder-ask")
 
 
-def off_the_loop(work, /, *args, long_work: bool = False, **kwargs) -> asyncio.Future:
+def off_the_loop(work, /, *args, long_work: bool | Executor = False, **kwargs) -> asyncio.Future:
     """``work(*args, **kwargs)`` in a thread: one of the catalog workers, or for ``long_work`` one
-    of asyncio's default threads."""
+    of asyncio's default threads (or of the executor given, such as ASK_WORK)."""
+    if isinstance(long_work, Executor):
+        return asyncio.get_running_loop().run_in_executor(long_work, partial(work, *args, **kwargs))
     if long_work:
         return asyncio.ensure_future(asyncio.to_thread(work, *args, **kwargs))
     return asyncio.get_running_loop().run_in_executor(_catalog_work, partial(work, *args, **kwargs))
@@ -109,7 +115,7 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool = False, up
 
 
 async def in_time(interaction: discord.Interaction, work, /, *args, ephemeral: bool = False,
-                  update: bool = False, long_work: bool = False, **kwargs):
+                  update: bool = False, long_work: bool | Executor = False, **kwargs):
     """``work(*args, **kwargs)`` run off the event loop (``off_the_loop``: catalog reads, or engine
     runs and charts as ``long_work``); when it has not finished within the answer budget the
     interaction is deferred (see ``defer``), so that ``send``/``update_message`` answer with a

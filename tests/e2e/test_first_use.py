@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import shutil
 import sys
 import threading
@@ -191,3 +192,24 @@ async def test_after_a_refresh_the_new_catalogs_ask_index_is_built_in_the_backgr
         catalog.close()
     assert "zebrafish" in embed_text(await answer_of(fake, await fake.slash(
         "ask", [option("question", "zebrafish clause")])))
+
+
+async def test_questions_during_the_ask_index_build_leave_the_explore_commands_answering(fake, fresh_catalog,
+                                                                                          tmp_path, monkeypatch):
+    """Questions asked while the /ask index is built wait for it in a thread of their own: however
+    many come, /explore (run in asyncio's default threads) still answers meanwhile; then each
+    question is answered from the index built."""
+    gate = tmp_path / "gate"
+    monkeypatch.setattr(Services, "ask_builder", (sys.executable, "-c", GATED_BUILDER, str(gate)))
+    await started(fake)
+    await until(lambda: (tmp_path / "building").exists())
+    default_threads = min(32, (os.cpu_count() or 1) + 4)   # asyncio's default executor
+    asked = [await fake.slash("ask", QUESTION, user=fake.new_user()) for _ in range(default_threads + 1)]
+    odds = await fake.slash("explore", [{"name": "odds", "type": 1, "options": [
+        {"name": "deck", "type": 3, "value": "ixalan"}, {"name": "explorer", "type": 3, "value": "Jadelight Ranger"},
+        {"name": "times", "type": 4, "value": 4}]}])
+    assert "59.32% (35/59)" in embed_text(await answer_of(fake, odds)), "answered during the build"
+    assert not (tmp_path / "gate").exists()
+    gate.touch()
+    for question in asked:
+        assert explore_rules_cited(await answer_of(fake, question))
