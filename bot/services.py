@@ -56,15 +56,24 @@ class Services:
         with self._lock:
             return Keywords.from_catalog(self.catalog)
 
-    @cached_property
+    @property
     def ask_index(self):
         """The /ask search index beside the catalog (built when missing or stale). A build under
-        way in the background (prepare_ask_index) is waited for, not done twice."""
+        way in the background (prepare_ask_index) is waited for. Only _ask_lock is held meanwhile:
+        closing the bot does not wait for the build."""
+        index = self.__dict__.get("ask_index")
+        if index is not None:
+            return index
         from bot.ask.index import AskIndex
         with self._ask_lock:
             catalog, rules = self.catalog, self.rules
+            index = AskIndex.open(catalog, rules)
             with self._lock:
-                return AskIndex.open(catalog, rules)
+                if self.catalog is catalog:
+                    self.__dict__["ask_index"] = index
+                else:                   # a refresh switched catalogs meanwhile: this question reads it
+                    self._retired.append(index)
+            return index
 
     def prepare_ask_index(self) -> None:
         """Make the /ask index ready before the first question (about a minute of work on a full

@@ -142,7 +142,7 @@ class WayfinderBot(commands.AutoShardedBot):
             refresher.cancel()
         if self.warming is not None:
             self.warming.cancel()
-        self.services.stop_background()
+        await asyncio.to_thread(self.services.stop_background)
         if self._warm_work is not None:   # it reads the catalog, which is closed below
             await asyncio.gather(self._warm_work, return_exceptions=True)
         await super().close()

@@ -1,0 +1,60 @@
+"""The /ask index a running bot shares between its questions, its background build and its close."""
+from __future__ import annotations
+
+import shutil
+import threading
+
+import pytest
+
+from bot.ask.index import AskIndex
+from bot.config import Config
+from bot.services import Services
+
+
+@pytest.fixture
+def services(bundled_catalog_path, tmp_path):
+    """Services on a copy of the bundled catalog, its /ask index beside it."""
+    live = tmp_path / "catalog.sqlite3"
+    shutil.copy(bundled_catalog_path, live)
+    shutil.copy(str(bundled_catalog_path) + ".ask", str(live) + ".ask")
+    services = Services(Config.from_env({"WAYFINDER_CATALOG": str(live),
+                                         "WAYFINDER_SETTINGS_DB": str(tmp_path / "settings.sqlite3")}))
+    yield services
+    services.close()
+
+
+def held(monkeypatch, name):
+    """AskIndex.<name> waits, once called, until the test releases it: (entered, release)."""
+    entered, release = threading.Event(), threading.Event()
+    real = getattr(AskIndex, name)
+
+    def waiting(*args, **kwargs):
+        entered.set()
+        assert release.wait(60)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(AskIndex, name, waiting)
+    return entered, release
+
+
+def in_thread(work) -> tuple[threading.Thread, list]:
+    out = []
+    thread = threading.Thread(target=lambda: out.append(work()), daemon=True)
+    thread.start()
+    return thread, out
+
+
+def test_the_bot_closes_without_waiting_for_a_questions_build_of_the_ask_index(services, monkeypatch):
+    """A question that builds the /ask index in the bot's own process does not hold up closing:
+    stopping the background work returns while the build is still under way."""
+    services.catalog, services.rules  # noqa: B018
+    entered, release = held(monkeypatch, "open")
+    question, _ = in_thread(lambda: services.ask_index)
+    try:
+        assert entered.wait(30)
+        stopping, _ = in_thread(services.stop_background)
+        stopping.join(20)
+        assert not stopping.is_alive(), "closing waited for the build"
+    finally:
+        release.set()
+        question.join(60)
+
