@@ -59,13 +59,16 @@ class Services:
     @property
     def ask_index(self):
         """The /ask search index beside the catalog (built when missing or stale). A build under
-        way in the background (prepare_ask_index) is waited for. Only _ask_lock is held meanwhile:
-        closing the bot does not wait for the build."""
+        way in the background (prepare_ask_index) or for another question is waited for, not done
+        twice. Only _ask_lock is held meanwhile: closing the bot does not wait for the build."""
         index = self.__dict__.get("ask_index")
         if index is not None:
             return index
         from bot.ask.index import AskIndex
         with self._ask_lock:
+            index = self.__dict__.get("ask_index")
+            if index is not None:
+                return index        # made while this question waited
             catalog, rules = self.catalog, self.rules
             index = AskIndex.open(catalog, rules)
             with self._lock:

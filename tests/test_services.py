@@ -58,3 +58,21 @@ def test_the_bot_closes_without_waiting_for_a_questions_build_of_the_ask_index(s
         release.set()
         question.join(60)
 
+
+def test_a_question_racing_the_background_build_gets_the_index_it_made(services, monkeypatch):
+    """A question asked while the background build reads the index waits for it and answers from
+    the index it stored: the index is not opened a second time, nor the stored one replaced."""
+    services.catalog, services.rules  # noqa: B018
+    entered, release = held(monkeypatch, "read")
+    opened = []
+    real_open = AskIndex.open
+    monkeypatch.setattr(AskIndex, "open", classmethod(
+        lambda cls, *args: opened.append(args) or real_open.__func__(cls, *args)))
+    background, _ = in_thread(services.prepare_ask_index)
+    assert entered.wait(30)
+    question, answered = in_thread(lambda: services.ask_index)
+    release.set()
+    background.join(60)
+    question.join(60)
+    assert answered == [services.ask_index] and services.ask_index.size > 0
+    assert opened == [], "the question opened the index a second time"
