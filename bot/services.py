@@ -108,12 +108,18 @@ class Services:
         with self._lock:
             if self._stopping:
                 return False
-            builder = self._builder = subprocess.Popen([*self.ask_builder, str(catalog.path)],
-                                                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
-        code = builder.wait()
+            # a session of its own: Ctrl-C in the bot's terminal does not reach it (the bot stops it)
+            builder = self._builder = subprocess.Popen(
+                [*self.ask_builder, str(catalog.path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE, start_new_session=True)
+        said = builder.communicate()[1].decode(errors="replace").strip()
+        code = builder.returncode
         with self._lock:
             self._builder = None
-        if code and not getattr(builder, "stopped", False):
+        stopped = getattr(builder, "stopped", False)
+        if said and not stopped:
+            log.warning("the background build of the /ask index says: %s", said)
+        if code and not stopped:
             log.warning("the /ask index could not be built in the background (exit status %s):"
                         " the first question builds it", code)
         return code == 0

@@ -1,7 +1,9 @@
 """The /ask index a running bot shares between its questions, its background build and its close."""
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 import threading
 
 import pytest
@@ -76,3 +78,22 @@ def test_a_question_racing_the_background_build_gets_the_index_it_made(services,
     question.join(60)
     assert answered == [services.ask_index] and services.ask_index.size > 0
     assert opened == [], "the question opened the index a second time"
+
+
+SPEAKING_BUILDER = """
+import os, pathlib, sys
+pathlib.Path(sys.argv[1]).write_text(str(os.getsid(0)))
+print("the catalog could not be read", file=sys.stderr)
+sys.exit(1)
+"""
+
+
+def test_the_background_builder_runs_apart_from_the_bots_terminal_and_its_words_reach_the_log(
+        services, tmp_path, monkeypatch, caplog):
+    """Ctrl-C in the bot's terminal does not reach the builder (a session of its own: the bot
+    stops it itself), and what the builder writes on its error stream is in the bot's log."""
+    session = tmp_path / "session"
+    monkeypatch.setattr(Services, "ask_builder", (sys.executable, "-c", SPEAKING_BUILDER, str(session)))
+    assert services._build_beside(services.catalog) is False
+    assert int(session.read_text()) != os.getsid(0)
+    assert "the catalog could not be read" in caplog.text

@@ -9,6 +9,7 @@ written, it is built in memory.
 """
 from __future__ import annotations
 
+import glob
 import hashlib
 import logging
 import os
@@ -204,7 +205,11 @@ def main(argv: list[str] | None = None) -> int:
             pass
     catalog_path = args.catalog
     lock = FileLock(beside(index_path(catalog_path), ".lock"))
-    lock.acquire(wait=BUILD_WAIT)
+    if not lock.acquire(wait=BUILD_WAIT):
+        print(f"another process is still building the /ask index of {catalog_path}{lock.holder()}",
+              file=sys.stderr)
+        return 1
+    _remove_stale_temporaries(index_path(catalog_path))
     catalog = Catalog(catalog_path)
     try:
         AskIndex.open(catalog, RulesBook.lazy(catalog)).close()
@@ -216,6 +221,27 @@ def main(argv: list[str] | None = None) -> int:
                 leftover.unlink(missing_ok=True)
         lock.release()
     return 0
+
+
+def _remove_stale_temporaries(path: Path) -> None:
+    """Remove the temporary files left beside ``path`` by builds whose process is gone (killed
+    before it could remove its own)."""
+    for leftover in path.parent.glob(f"{glob.escape(path.name)}.*.tmp"):
+        pid = leftover.name[len(path.name) + 1:].split(".", 1)[0]
+        if pid.isdigit() and not _running(int(pid)):
+            leftover.unlink(missing_ok=True)
+
+
+def _running(pid: int) -> bool:
+    if os.name != "posix":   # no way to ask here without harm: it may be running
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:          # another user's process
+        return True
+    return True
 
 
 def _temporary_prefix(path: Path) -> str:
