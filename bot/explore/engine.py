@@ -574,7 +574,7 @@ class Engine:
                                 card=source.card.name)
         self.emit("activate", ("602.2",), id=source.id, card=source.card.front_name, target=action.target or "")
         for card in item.cards:
-            self.emit("target_card", ("601.2c",) + ability.exiles.targeting, card=source.card.front_name,
+            self.emit("target_card", ("602.2b", "601.2c") + ability.exiles.targeting, card=source.card.front_name,
                       target=card.name, player=item.graveyard)
         self._pay(source, ability.cost, action)
         self.stack.append(item)

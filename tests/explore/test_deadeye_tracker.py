@@ -37,8 +37,8 @@ def test_two_cards_are_exiled_then_the_tracker_explores_said_in_english_and_fren
     english = steps(bundled_services, result, "en")
     assert english[:7] == [
         "Deadeye Tracker's ability is activated. [CR 602.2]",
-        "Deadeye Tracker targets Jadelight Ranger in the opponent's graveyard. [CR 601.2c; ruling 2017-09-29]",
-        "Deadeye Tracker targets Opt in the opponent's graveyard. [CR 601.2c; ruling 2017-09-29]",
+        "Deadeye Tracker targets Jadelight Ranger in the opponent's graveyard. [CR 602.2b; CR 601.2c; ruling 2017-09-29]",
+        "Deadeye Tracker targets Opt in the opponent's graveyard. [CR 602.2b; CR 601.2c; ruling 2017-09-29]",
         "{1}{B} is paid. [CR 602.2b]",
         "Deadeye Tracker is tapped to pay the cost. [CR 602.2b]",
         "Deadeye Tracker's ability resolves. [CR 608.2]",
@@ -48,7 +48,7 @@ def test_two_cards_are_exiled_then_the_tracker_explores_said_in_english_and_fren
     french = steps(bundled_services, result, "fr")
     assert french[0] == "La capacité de Traqueur morne-œil (Deadeye Tracker) est activée. [CR 602.2]"
     assert ("Traqueur morne-œil cible Ranger jadefeu (Jadelight Ranger) dans le cimetière de l'adversaire. "
-            "[CR 601.2c; ruling 2017-09-29]") in french
+            "[CR 602.2b; CR 601.2c; ruling 2017-09-29]") in french
     assert "On exile Option depuis le cimetière de l'adversaire. [CR 701.13a]" in french
     assert "Traqueur morne-œil explore. [CR 701.44a]" in french
 
@@ -88,7 +88,7 @@ def test_an_opponents_tracker_targets_your_graveyard(bundled_services):
     assert result["state"]["graveyard"] == [] and result["state"]["exile"] == ["Forest", "Opt"]
     assert result["state"]["opponent"]["hand"] == ["Island"]          # it explores with its controller's library
     english = steps(bundled_services, result, "en")
-    assert "Deadeye Tracker targets Forest in your graveyard. [CR 601.2c; ruling 2017-09-29]" in english
+    assert "Deadeye Tracker targets Forest in your graveyard. [CR 602.2b; CR 601.2c; ruling 2017-09-29]" in english
     assert "Opt is exiled from your graveyard. [CR 701.13a]" in english
 
 
@@ -160,5 +160,5 @@ def test_the_command_line_runs_it(bundled_catalog_path, tmp_path):
     out = cli(["explore", "--scenario", str(scenario), "--lang", "ja"], bundled_catalog_path)
     assert out.returncode == 0, out.stderr
     assert "巧射艦隊の追跡者（Deadeye Tracker）の能力を起動する。 [CR 602.2]" in out.stdout
-    assert "巧射艦隊の追跡者は対戦相手の墓地の島（Island）を対象とする。 [CR 601.2c; ruling 2017-09-29]" in out.stdout
+    assert "巧射艦隊の追跡者は対戦相手の墓地の島（Island）を対象とする。 [CR 602.2b; CR 601.2c; ruling 2017-09-29]" in out.stdout
     assert "対戦相手の墓地から森を追放する。 [CR 701.13a]" in out.stdout
