@@ -55,18 +55,15 @@ class RulingPager(PagedView):
         if menu is not None:
             self.add_item(menu)
 
-    async def _show(self, interaction: discord.Interaction) -> None:
-        await update_message(interaction, embed=self.current(), view=self)
-
     async def toggle(self, interaction: discord.Interaction) -> None:
         self.show_originals = not self.show_originals
         await self.load(interaction, update=True)
-        await self._show(interaction)
+        await self.redraw(interaction)
 
     async def toggle_oracle(self, interaction: discord.Interaction) -> None:
         self.show_oracle = not self.show_oracle
         await self.load(interaction, update=True)
-        await self._show(interaction)
+        await self.redraw(interaction)
 
 
 class Rulings(commands.Cog):
