@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 from pathlib import Path
 from typing import Callable
 
@@ -126,7 +127,7 @@ def refresh(config: Config, say: Callable[[str], None] = log.info,
     except CatalogBusy as exc:
         say(f"an import{exc.holder} into {config.catalog_path} is under way: refresh skipped")
         return None
-    except (DataImportError, OSError) as exc:   # upstream unreachable or refusing, a bad file, a full disk
+    except (DataImportError, OSError, sqlite3.Error) as exc:   # upstream unreachable or refusing, a bad file, a full disk
         warn(f"{exc}; refresh skipped, still answering from {config.catalog_path}")
         return None
     finally:

@@ -310,3 +310,30 @@ def test_an_upstream_failure_is_one_warning_and_the_turn_is_skipped(upstream, up
     assert ("503" in line) == (upstream_is != "unreachable")
     assert line.endswith(f"refresh skipped, still answering from {config.catalog_path}")
     assert config.catalog_path.read_bytes() == before
+
+
+def test_a_full_disk_during_the_import_is_one_warning_and_the_turn_is_skipped(upstream, monkeypatch, caplog):
+    """SQLite says a full disk with its own error, not an OSError: still one line, the catalog kept."""
+    import sqlite3
+
+    import bot.catalog.refresh as refresh
+    from bot.services import Services
+
+    def full(*args, **kwargs):
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(refresh, "sync", full)
+    config = Config.from_env(upstream)
+    before = config.catalog_path.read_bytes()
+    services = Services(config)
+    try:
+        with caplog.at_level("INFO"):
+            assert services.refresh() is False
+        assert services.catalog.card_by_english_name("Jadelight Ranger")
+    finally:
+        services.close()
+    problems = [r for r in caplog.records if r.levelname in ("WARNING", "ERROR", "CRITICAL")]
+    assert len(problems) == 1 and problems[0].levelname == "WARNING" and not problems[0].exc_info
+    assert problems[0].getMessage() == (f"database or disk is full; refresh skipped, still answering from "
+                                        f"{config.catalog_path}")
+    assert config.catalog_path.read_bytes() == before
