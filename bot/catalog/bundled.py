@@ -30,8 +30,9 @@ def ensure_catalog(catalog: Path, log: Callable[[str], None] | None = None,
     """Build the bundled catalog on first start; bring a catalog written by an older version up
     to date (its data stays, the bundled data is imported again). Another import into the
     catalog is waited for ``lock_wait`` seconds at most (WAYFINDER_IMPORT_WAIT)."""
-    if needs_bundled(catalog):
-        build_bundled(catalog, log, lock_wait)
+    if needs_bundled(catalog):   # asked again holding the import lock: two processes starting build it once
+        from bot.catalog.importer import import_files
+        import_files(catalog, [], log=log, lock_wait=lock_wait, bundled_first=True)
     return catalog
 
 

@@ -56,8 +56,10 @@ def import_files(catalog: Path | str, paths: Iterable[Path | str], *, progress: 
     transaction (as ``ensure_catalog`` then the import would, in one pass)."""
     with import_lock(catalog, lock_wait, log):
         first = bundled_files() if bundled_first and needs_bundled(Path(catalog)) else []
-        return _import_files(catalog, [*_in_order(first), *_in_order(paths)], progress=progress, log=log,
-                             name_index=name_index)
+        files = [*_in_order(first), *_in_order(paths)]
+        if not files:   # e.g. the bundled data, which another process brought in while this one waited
+            return []
+        return _import_files(catalog, files, progress=progress, log=log, name_index=name_index)
 
 
 def _in_order(paths: Iterable[Path | str]) -> list[tuple[str, Path]]:

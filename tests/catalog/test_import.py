@@ -245,3 +245,23 @@ def test_a_first_import_that_fails_leaves_no_catalog(tmp_path):
     out = run(["data", "import", "--no-progress", str(cut)], catalog)
     assert out.returncode != 0 and "Traceback" not in out.stderr and "error:" in out.stderr, out.stderr
     assert not catalog.exists()
+
+
+def test_a_start_that_found_the_bundled_data_missing_does_not_import_it_again_once_another_has(tmp_path,
+                                                                                              monkeypatch):
+    """Two processes starting on a new catalog (the bot and a command, two shards) both find it
+    missing; the second waits for the first's import and, asking again with the lock held, finds the
+    bundled data there: the catalog is not imported and rewritten a second time."""
+    import bot.catalog.bundled as bundled
+    catalog = tmp_path / "catalog.sqlite3"
+    bundled.build_bundled(catalog)
+    written = catalog.stat().st_mtime_ns, catalog.stat().st_ino
+    monkeypatch.setattr(bundled, "needs_bundled", lambda path: True)   # what it saw before the other finished
+    bundled.ensure_catalog(catalog)
+    assert (catalog.stat().st_mtime_ns, catalog.stat().st_ino) == written
+    con = sqlite3.connect(catalog)
+    try:
+        assert con.execute("SELECT count(*) FROM imports").fetchone()[0] == len(
+            bundled.bundled_files())
+    finally:
+        con.close()
