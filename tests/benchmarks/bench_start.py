@@ -7,7 +7,8 @@ the all_cards file measured in the same run (the naive bot's start-up):
   first /ruling's answer is seen, after gateway READY. Of 3 starts, the one with the least CPU time
   is reported, with its own wall clock and memory; the baseline is the least of the json.load runs
   made right before each start (every start's own ratio is printed beside);
-- memory at rest: that start's process tree RSS after 100 more /ruling (the harness is not in it);
+- memory at rest: that start's process tree RSS after 100 more /ruling, a /rule search by words and
+  an /ask question, past the background warm-up (the harness is not in it);
 - one-shot commands: ``wayfinder card|resolve|ruling NAME`` and ``explore --scenario F`` with exact
   names, each the whole command from the shell; of 10 runs, the one with the least CPU time (a
   one-shot command is short enough for other work on the machine to disturb several runs in a
@@ -30,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bot.discord_app.bot import WARM_UP_AFTER  # noqa: E402
 from _shared import (Baseline, Report, answer_seen, full_catalog, json_load_baseline, run_measured,  # noqa: E402
                      user_env)
 
@@ -88,10 +90,13 @@ async def start_once(env: dict, tmp: Path) -> Start:
     env = {**env, "DISCORD_TOKEN": TOKEN,
            **command_network(fake.port, system_authorities() + fake.certs.ca.cert_pem.bytes(), tmp, env.get("PYTHONPATH"))}
 
-    async def ruling(query: str, locale: str = "en-US") -> dict:
-        data = {"id": fake.command_id("ruling"), "name": "ruling", "type": 1,
-                "options": [{"name": "card", "type": 3, "value": query}]}
+    async def command(name: str, option: str, value: str, locale: str = "en-US") -> dict:
+        data = {"id": fake.command_id(name), "name": name, "type": 1,
+                "options": [{"name": option, "type": 3, "value": value}]}
         return await answer_seen(fake, await fake.send(fake.interaction(2, data, locale=locale), timeout=120))
+
+    async def ruling(query: str, locale: str = "en-US") -> dict:
+        return await command("ruling", "card", query, locale)
 
     with open(tmp / "wayfinder.log", "wb") as log:
         started = time.perf_counter()
@@ -111,6 +116,11 @@ async def start_once(env: dict, tmp: Path) -> Start:
             assert "Jadelight Ranger" in json.dumps(answer, ensure_ascii=False), answer
             for i in range(AT_REST_AFTER):
                 await ruling(QUERIES[i % len(QUERIES)], ["fr", "it", "ja", "en-US"][i % 4])
+            # at rest: with what the running bot keeps once its other commands have been used and
+            # its background warm-up has run (the rules, their word index, the /ask index)
+            await command("rule", "query", "what happens when my library is empty")
+            await command("ask", "question", "Can Lurking Chupacabra destroy a hexproof creature?")
+            await asyncio.sleep(max(0.0, to_ready + WARM_UP_AFTER + 4.0 - (time.perf_counter() - started)))
             rss = sum(p.memory_info().rss for p in tree(proc)) / 2**20
         finally:
             if proc.poll() is None:
@@ -163,7 +173,7 @@ def main() -> int:
     report.info("  every start (cpu), each beside its json.load",
                 ", ".join(f"{s.cpu:.2f} s" for s in starts), ", ".join(f"{b.cpu:.2f} s" for b in baselines),
                 ", ".join(f"{s.cpu / b.cpu:.3f}x" for s, b in zip(starts, baselines)))
-    report.limit(f"memory at rest: the same start's process tree RSS after {AT_REST_AFTER} more /ruling", run.rss_mb,
+    report.limit(f"memory at rest: the same start's process tree RSS after {AT_REST_AFTER} more /ruling, /rule, /ask, the warm-up", run.rss_mb,
                  MAX_RSS_MB, "MB", digits=0)
     report.info("  every start", ", ".join(f"{s.rss_mb:.0f} MB" for s in starts))
 
