@@ -20,12 +20,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(ValueError):
-    """An environment variable that cannot be used: the message names it and what it takes."""
-
-    def localized(self, msg) -> str:
-        """The message in ``msg``'s language (bot.i18n.Note)."""
-        from bot.i18n import said
-        return said(self.args[0] if self.args else "", msg)
+    """An environment variable that cannot be used: the message names it and what it takes (a
+    note, said in the operator's language by bot.i18n.said)."""
 
 
 def default_var_dir(package_dir: Path | None = None) -> Path:

@@ -117,8 +117,9 @@ class Messages:
         return text.format(**values) if values else text
 
     def n_(self, singular: str, plural: str, count: int, **values) -> str:
+        """The form ``count`` chooses, the count written as this language writes numbers."""
         text = _translations(self.lang).ngettext(singular, plural, count)
-        return text.format(count=count, **values)
+        return text.format(count=self.number(count), **values)
 
     def date(self, iso: str | None) -> str | None:
         if not iso:
@@ -134,6 +135,8 @@ class Messages:
 
     def number(self, value, digits: int = 0) -> str:
         """A number as this language writes it: 1,234.5 / 1 234,5 / 1.234,5."""
+        if type(value) is int and 0 <= value < 1000 and not digits:
+            return str(value)   # every print language writes these alike: no need to load Babel
         from babel.numbers import format_decimal
         pattern = "#,##0" + ("." + "0" * digits if digits else "")
         return format_decimal(_decimal(value), format=pattern, locale=_locale(self.lang))
@@ -169,8 +172,7 @@ class Note(str):
         values = {k: localized(v, msg) for k, v in self.values.items()}
         if self.plural is None:
             return msg._(self.message, **values)
-        text = _translations(msg.lang).ngettext(self.message, self.plural, self.count)
-        return text.format(count=msg.number(self.count), **values)
+        return msg.n_(self.message, self.plural, self.count, **values)
 
 
 def localized(value, msg: Messages) -> str:
@@ -182,8 +184,11 @@ def localized(value, msg: Messages) -> str:
 
 
 def said(line, msg: Messages) -> str:
-    """A line (a note, an error, a text) in ``msg``'s language: a note localized, a plain text
-    looked up as a message as it is (a fixed message is translated, anything else left)."""
+    """A line (a note, an error, a text) in ``msg``'s language: a note localized (an error given a
+    note says its note), a plain text looked up as a message as it is (a fixed message is
+    translated, anything else left)."""
+    if isinstance(line, BaseException) and line.args and hasattr(line.args[0], "localized"):
+        line = line.args[0]
     return line.localized(msg) if hasattr(line, "localized") else msg._(str(line))
 
 

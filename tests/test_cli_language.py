@@ -10,7 +10,7 @@ import pytest
 
 from bot.catalog.build import ImportReport
 from bot.catalog.report_text import summary_text
-from bot.i18n import Note, messages
+from bot.i18n import Note, messages, said
 from bot.languages import LANGUAGES
 from tests.helpers import PROJECT
 
@@ -85,7 +85,7 @@ def test_a_refused_option_or_setting_says_what_it_takes_in_the_operators_languag
     from bot.config import Config, ConfigError
     with pytest.raises(ConfigError) as refused:
         Config.from_env({"SHARD_COUNT": "2000", "SHARD_IDS": "0,2000"})
-    assert refused.value.localized(messages("de")) == ("SHARD_IDS muss durch Kommas getrennte Shard-IDs, jede eine"
+    assert said(refused.value, messages("de")) == ("SHARD_IDS muss durch Kommas getrennte Shard-IDs, jede eine"
                                                        " ganze Zahl von 0 bis 1.999 (SHARD_COUNT) sein, nicht '0,2000'")
 
 

@@ -100,6 +100,32 @@ def test_a_compiled_catalog_keeps_plurals_and_contexts(locales):
     assert i18n._translations("it").pgettext("command name", "ruling") == "chiarimento"
 
 
+def test_a_count_is_written_as_the_language_writes_numbers_however_it_is_given():
+    de = i18n.messages("de")
+    assert de.n_("{count} ruling", "{count} rulings", 1234) == "1.234 Regelhinweise"
+    assert i18n.Note("{count} ruling", "{count} rulings", count=1234).localized(de) == "1.234 Regelhinweise"
+    assert i18n.Note("{count} ruling", "{count} rulings", count=1234) == "1,234 rulings"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_small_whole_numbers_are_written_as_babel_writes_them(lang):
+    from babel.numbers import format_decimal
+    msg = i18n.messages(lang)
+    for value in (0, 1, 7, 42, 999, 1000, 123456):
+        assert msg.number(value) == format_decimal(value, format="#,##0", locale=BABEL_LOCALE[lang])
+
+
+def test_an_error_given_a_note_is_said_in_the_readers_language():
+    from bot.config import ConfigError
+    from bot.settings.errors import SettingsError
+    ja = i18n.messages("ja")
+    note = i18n.Note("no edition {value} in the catalog, which holds none; name a CR file", value="'2099-01-01'")
+    for error in (ConfigError(note), SettingsError(note)):
+        assert i18n.said(error, ja) == note.localized(ja) != str(note) == str(error)
+    it = i18n.messages("it")
+    assert i18n.said(SettingsError("Next"), it) == it._("Next") == "Successivo"   # a fixed message, translated
+
+
 def test_warm_up_loads_every_languages_catalog():
     i18n._translations.cache_clear()
     i18n.warm_up()
