@@ -36,13 +36,12 @@ def _print_json(data) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=None, sort_keys=False))
 
 
-def _operator(config: Config | None) -> Messages:
+def _operator(console_lang: str | None) -> Messages:
     """The language of the command line's own lines (progress, summaries, refusals): the
     console's (WAYFINDER_CONSOLE_LANG), else the system locale's, as the console chooses it."""
     import locale
     from bot.settings.language import reply_language
-    console = normalize_language(config.console_lang) if config else None
-    return messages(reply_language(user=console, locale=locale.getlocale()[0]))
+    return messages(reply_language(user=console_lang, locale=locale.getlocale()[0]))
 
 
 def _error(msg: Messages, message) -> None:
@@ -185,10 +184,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser(argv).parse_args(argv)
     try:
         config = Config.from_env()
-    except ConfigError as exc:   # a malformed setting: the operator's language from the system locale
-        _error(_operator(None), exc)
+    except ConfigError as exc:   # a malformed setting, in the language the configuration names, if it does
+        _error(_operator(exc.lang), exc)
         return 2
-    operator = _operator(config)
+    operator = _operator(config.console_lang)
     if getattr(args, "lang", None) is not None:   # a print language, in any of its spellings
         lang = normalize_language(args.lang)
         if not lang:

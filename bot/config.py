@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from bot.languages import LANGUAGES, normalize_language
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 PROJECT_DIR = PACKAGE_DIR.parent
 # the source tree's data/; an installed package carries its own copy as bot/data (see setup.py)
@@ -21,7 +23,10 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 class ConfigError(ValueError):
     """An environment variable that cannot be used: the message names it and what it takes (a
-    note, said in the operator's language by bot.i18n.said)."""
+    note, said in the operator's language by bot.i18n.said). ``lang`` is the operator's language
+    when the configuration names one (WAYFINDER_CONSOLE_LANG), read before any other setting."""
+
+    lang: str | None = None
 
 
 def default_var_dir(package_dir: Path | None = None) -> Path:
@@ -70,6 +75,16 @@ class Config:
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
         env = dict(os.environ if env is None else env)
+        console_lang = _setting(env, "WAYFINDER_CONSOLE_LANG", None, _language, "one of {choices}",
+                                choices=", ".join(LANGUAGES))
+        try:
+            return cls._read(env, console_lang)
+        except ConfigError as exc:   # said in the operator's language
+            exc.lang = console_lang
+            raise
+
+    @classmethod
+    def _read(cls, env: dict[str, str], console_lang: str | None) -> "Config":
         var = default_var_dir()
         shard_count = _setting(env, "SHARD_COUNT", None, _whole(1), "a whole number of shards, 1 or more")
         return cls(
@@ -91,7 +106,7 @@ class Config:
             sync_commands=env.get("WAYFINDER_SYNC_COMMANDS", "1") != "0",
             view_timeout=_setting(env, "WAYFINDER_VIEW_TIMEOUT", cls.view_timeout, _number(above=0),
                                   "a number of seconds above 0"),
-            console_lang=env.get("WAYFINDER_CONSOLE_LANG") or None,
+            console_lang=console_lang,
             refresh_hours=_setting(env, "WAYFINDER_REFRESH_HOURS", cls.refresh_hours, _number(),
                                    "a number of hours, 0 or more (0: never)"),
             refresh_types=bulk_types(env.get("WAYFINDER_REFRESH_TYPES", ""), "WAYFINDER_REFRESH_TYPES",
@@ -152,6 +167,14 @@ def _one_of(choices: tuple[str, ...]) -> Callable[[str], str]:
             raise ValueError(text)
         return text
     return parse
+
+
+def _language(text: str) -> str:
+    """A print language, in any of its spellings ("de", "pt-BR", "zh-TW"), as its code."""
+    lang = normalize_language(text)
+    if not lang:
+        raise ValueError(text)
+    return lang
 
 
 def _refused(text: str):

@@ -279,7 +279,7 @@ class Console:
 
 def run_console(services: Services, lang: str | None = None) -> int:
     import locale
-    chosen = lang or normalize_language(services.config.console_lang)
+    chosen = lang or services.config.console_lang
     return Console(services, chosen, locale=locale.getlocale()[0], styles=sys.stdout.isatty()).loop()
 
 

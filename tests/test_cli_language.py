@@ -18,10 +18,10 @@ RULES = PROJECT / "data" / "rules" / "MagicCompRules-20260116.txt.gz"
 QUEENS_AGENT = PROJECT / "data" / "seeds" / "queens-agent.pt.txt"
 
 
-def wayfinder(args, tmp_path, lang):
+def wayfinder(args, tmp_path, lang, **settings):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("WAYFINDER_", "DISCORD_"))}
     env.update(WAYFINDER_CATALOG=str(tmp_path / "catalog.sqlite3"), WAYFINDER_SETTINGS_DB=str(tmp_path / "settings.sqlite3"),
-               WAYFINDER_LOG_LEVEL="WARNING", WAYFINDER_CONSOLE_LANG=lang)
+               WAYFINDER_LOG_LEVEL="WARNING", WAYFINDER_CONSOLE_LANG=lang, **settings)
     return subprocess.run([sys.executable, "-m", "bot", *map(str, args)], cwd=PROJECT, env=env, capture_output=True,
                           text=True, timeout=300)
 
@@ -87,6 +87,31 @@ def test_a_refused_option_or_setting_says_what_it_takes_in_the_operators_languag
         Config.from_env({"SHARD_COUNT": "2000", "SHARD_IDS": "0,2000"})
     assert said(refused.value, messages("de")) == ("SHARD_IDS muss durch Kommas getrennte Shard-IDs, jede eine"
                                                        " ganze Zahl von 0 bis 1.999 (SHARD_COUNT) sein, nicht '0,2000'")
+
+
+def test_a_malformed_setting_is_refused_in_the_language_the_configuration_names(tmp_path):
+    """Read before any other setting, so that a refusal of any other is in that language."""
+    out = wayfinder(["resolve", "Opt"], tmp_path, "de", WAYFINDER_REFRESH_HOURS="bald")
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    assert out.stderr.strip() == "Fehler: WAYFINDER_REFRESH_HOURS muss eine Anzahl Stunden, 0 oder mehr (0: nie) sein, nicht 'bald'"
+    out = wayfinder(["data", "import", "--no-progress", QUEENS_AGENT], tmp_path, "zh-TW", SHARD_IDS="0,1")
+    assert out.returncode == 2 and out.stderr.strip().startswith("錯誤：SHARD_IDS ")
+    assert not (tmp_path / "catalog.sqlite3").exists() and not (tmp_path / "settings.sqlite3").exists()
+
+
+@pytest.mark.parametrize("value", ["xx", "english", "fr_FR"])
+def test_a_language_that_is_not_one_is_refused_like_any_malformed_setting(tmp_path, value):
+    """Not taken silently for the system locale's."""
+    out = wayfinder(["data", "import", "--no-progress", QUEENS_AGENT], tmp_path, value)
+    assert out.returncode == 2 and out.stdout == "" and "Traceback" not in out.stderr
+    assert out.stderr.strip() == (f"error: WAYFINDER_CONSOLE_LANG must be one of {', '.join(LANGUAGES)}, not {value!r}")
+    assert not (tmp_path / "catalog.sqlite3").exists()
+
+
+def test_a_language_is_read_in_any_of_its_spellings():
+    from bot.config import Config
+    assert [Config.from_env({"WAYFINDER_CONSOLE_LANG": value}).console_lang
+            for value in ("DE", " pt-BR ", "zh-CN", "zht", "")] == ["de", "pt", "zhs", "zht", None]
 
 
 def test_db_lines_in_russian(tmp_path):
