@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -27,6 +28,7 @@ class Services:
         self.config = config or Config.from_env()
         self._lock = threading.Lock()
         self._ask_lock = threading.Lock()    # one /ask index build at a time
+        self._ask_changed = threading.Condition(self._lock)   # the /ask index stored, or a preparation ended
         self._builder: subprocess.Popen | None = None
         self._stopping = False
         self._retired: list = []
@@ -71,19 +73,42 @@ class Services:
                 return index        # made while this question waited
             catalog, rules = self.catalog, self.rules
             index = AskIndex.open(catalog, rules)
-            with self._lock:
+            with self._ask_changed:
                 if self.catalog is catalog:
                     self.__dict__["ask_index"] = index
+                    self._ask_changed.notify_all()
                 else:                   # a refresh switched catalogs meanwhile: this question reads it
                     self._retired.append(index)
             return index
+
+    def ready_ask_index(self, deadline: float):
+        """The /ask index for a question to a running bot: never built in this process (nor is
+        the lock held that a build takes), but made ready in the background (prepare_ask_index)
+        and waited for until ``deadline`` (time.monotonic()). None when it is not ready by then,
+        or the bot is closing."""
+        with self._ask_changed:
+            while True:
+                index = self.__dict__.get("ask_index")
+                if index is not None or self._stopping:
+                    return index
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self._ask_changed.wait(left)
 
     def prepare_ask_index(self) -> None:
         """Make the /ask index ready before the first question (about a minute of work on a full
         catalog): read from its file beside the catalog when it is current, else built there by a
         process of its own at the lowest priority (ask_builder), so that this one answers at full
         speed meanwhile, then read. Where the catalog's folder cannot be written, the index is
-        built in memory here. A question asked meanwhile waits for it (its answer deferred)."""
+        built in memory here. A question asked meanwhile waits for it (ready_ask_index)."""
+        try:
+            self._prepare_ask_index()
+        finally:
+            with self._ask_changed:   # the questions waiting for the index look again
+                self._ask_changed.notify_all()
+
+    def _prepare_ask_index(self) -> None:
         from bot.ask.index import AskIndex, index_path
         with self._ask_lock:
             if "ask_index" in self.__dict__:
@@ -134,8 +159,9 @@ class Services:
 
     def stop_background(self) -> None:
         """No background work from now on: a build under way ends (the bot is closing)."""
-        with self._lock:
+        with self._ask_changed:
             self._stopping = True
+            self._ask_changed.notify_all()   # a question waiting for the /ask index answers now
         self._stop_builder()
 
     def warm_up(self) -> None:

@@ -3,6 +3,7 @@ The answer comes with a menu to open any rule it cites (as /rule shows it) or a 
 (as /ruling shows them), privately."""
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 import discord
@@ -63,10 +64,12 @@ class Ask(commands.Cog):
     async def ask(self, interaction: discord.Interaction,
                   question: app_commands.Range[str, 1, MAX_QUESTION_OPTION],
                   language: Optional[app_commands.Choice[str]] = None) -> None:
+        asked_at = time.monotonic()
         ctx = await context(interaction, language.value if language else None)
         private = ctx.guild.private_replies
         reply = await in_time(interaction, ask_command, self.bot.services, question, ctx.lang,
-                              machine=ctx.guild.machine_translations, ephemeral=private, long_work=ASK_WORK)
+                              machine=ctx.guild.machine_translations, asked_at=asked_at, ephemeral=private,
+                              long_work=ASK_WORK)
         view = AskView(interaction, self, ctx, reply) if reply.choices else None
         await send(interaction, content=reply.content, embed=embed(reply.pages[0]) if reply.pages else None,
                    view=view, ephemeral=private or reply.error)

@@ -8,16 +8,20 @@ from bot.services import Services
 
 RULE_VALUE, CARD_VALUE = "rule:", "card:"
 MAX_QUESTION_OPTION = 4000      # what Discord lets a reader type; the search reads MAX_QUESTION of it
+# How long a question to a running bot waits for the /ask index made ready in the background (a
+# build takes about a minute on a full catalog; one waiting for another process's build, up to an
+# hour): well within the 15 minutes Discord lets a deferred answer come in.
+INDEX_WAIT = 300.0
 
 
-def _shown(services: Services, result, lang: str, machine: str):
+def _shown(services: Services, index, result, lang: str, machine: str):
     """The text to show for a result, its language, and for a ruling the version shown (its date,
     source and status are that text's): the ruling in the reader's language where the catalog has
     it (not a machine translation when the server hides them), else its English original, else the
     language it exists in."""
     if result.kind != "ruling":
         return result.text, result.lang, None
-    docs = services.ask_index.group(result.group)
+    docs = index.group(result.group)
     rulings = services.catalog.rulings_by_id([int(doc.ref) for doc in docs])
     versions = {doc.lang: (doc, rulings.get(int(doc.ref))) for doc in docs}
     for wanted in (lang, "en", result.lang):
@@ -27,8 +31,12 @@ def _shown(services: Services, result, lang: str, machine: str):
     return result.text, result.lang, rulings.get(int(result.ref))
 
 
-def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine: str = "show") -> Reply:
-    """``machine``: the server's machine translations setting ("show" marked, or "hide")."""
+def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine: str = "show",
+        asked_at: float | None = None) -> Reply:
+    """``machine``: the server's machine translations setting ("show" marked, or "hide").
+    ``asked_at``: when a running bot received the question (time.monotonic()): the index is then
+    not built for it but waited for, INDEX_WAIT at most (Services.ready_ask_index); without it (a
+    one-shot command) it is built here when missing."""
     # the search (stemmers, game terms, ranking) is loaded by the first question, not at start
     from bot.ask.pages import answer_pages, passage
     from bot.ask.search import rank
@@ -38,7 +46,10 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine
     if not question:
         return Reply(content=msg._("Ask a question about the rules, in your own words."), error=True)
     catalog, book = services.catalog, services.rules
-    index = services.ask_index
+    index = services.ask_index if asked_at is None else services.ready_ask_index(asked_at + INDEX_WAIT)
+    if index is None:
+        return Reply(content=msg._("The search index for questions is still being built."
+                                   " Please ask again in a minute."), error=True)
     current = book.current.rules if not book.empty else {}
     understood = understand(question, lang, index, lambda number: number in current)
 
@@ -64,7 +75,7 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine
             "results": []}
     highlighted = []
     for result in results:
-        text, text_lang, ruling = _shown(services, result, lang, machine)
+        text, text_lang, ruling = _shown(services, index, result, lang, machine)
         item = {"kind": result.kind, "text": text, "lang": text_lang, "score": result.score}
         if result.kind == "rule":
             item.update(number=result.ref, edition=book.current.effective_date)

@@ -15,13 +15,15 @@ import time
 import pytest
 import pytest_asyncio
 
+from bot.ask import command as ask_command
 from bot.ask.index import AskIndex, index_path, is_current
 from bot.catalog import Catalog
+from bot.catalog.locks import FileLock, beside
 from bot.config import Config
 from bot.rules import book
 from bot.services import Services
 from tests.e2e.conftest import assert_nothing_went_wrong
-from tests.e2e.helpers import BotUnderTest, answer_of, embed_text, option, start_bot, stop_bot
+from tests.e2e.helpers import BotUnderTest, answer_of, edited, embed_text, option, start_bot, stop_bot
 from tests.e2e.test_refresh import upstream  # noqa: F401  (the fixture: a local Scryfall with a new ruling)
 from tests.fake_discord import FakeDiscord, payloads
 
@@ -213,3 +215,28 @@ async def test_questions_during_the_ask_index_build_leave_the_explore_commands_a
     gate.touch()
     for question in asked:
         assert explore_rules_cited(await answer_of(fake, question))
+    await edited(fake, odds)   # the odds' chart attached: no work of this test outlives it
+
+
+async def test_a_question_while_another_process_builds_the_ask_index_is_told_to_ask_again(fake, fresh_catalog,
+                                                                                           monkeypatch):
+    """Another process builds the catalog's /ask index (a second bot on the same catalog, a
+    command): the bot's own build waits for it, its questions do not (no longer than an
+    interaction can be answered). Each is told in its reader's language to ask again in a minute,
+    and once the other build has ended the bot answers from the index it made."""
+    monkeypatch.setattr(ask_command, "INDEX_WAIT", 0.5)
+    other = FileLock(beside(index_path(fresh_catalog), ".lock"))
+    assert other.acquire()
+    try:
+        bot = (await started(fake)).bot
+        await until(lambda: bot.warming is not None)
+        german = await answer_of(fake, await fake.slash("ask", QUESTION, locale="de"))
+        japanese = await answer_of(fake, await fake.slash("ask", QUESTION, locale="ja", user=fake.new_user()))
+        assert "Der Suchindex für Fragen wird noch erstellt" in german["content"]
+        assert "質問の検索インデックスはまだ作成中です" in japanese["content"]
+        assert not index_path(fresh_catalog).exists(), "the other process still holds the build"
+    finally:
+        other.release()
+    await asyncio.wait_for(asyncio.shield(bot.warming), 120)   # the bot's build, once the other's ended
+    assert explore_rules_cited(await answer_of(fake, await fake.slash("ask", QUESTION, locale="fr")))
+
