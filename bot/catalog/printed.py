@@ -5,23 +5,19 @@ from __future__ import annotations
 
 import sqlite3
 
-from bot.languages import LANGUAGES
-
-FIELDS = {"printed_text", "printed_type_line", "card_faces"}   # an object without them prints no text
 INSERT = ("INSERT OR IGNORE INTO printed_texts(oracle_id, lang, face, name, type_line, text)"
           " VALUES (?,?,?,?,?,?)")
 
 
-def scryfall_rows(obj: dict) -> list[tuple]:
-    """(oracle_id, lang, face, name, type_line, text) of a Scryfall card object in another language."""
-    lang = obj.get("lang") or "en"
-    if lang == "en" or lang not in LANGUAGES:
-        return []
+def scryfall_rows(card, oracle_id: str, lang: str) -> list[tuple]:
+    """(oracle_id, lang, face, name, type_line, text) of a Scryfall card object printed in ``lang``,
+    another language than English (``card``: bot.catalog.scryfall.CardObject)."""
+    if card.printed_text is None and not card.printed_type_line and not card.card_faces:
+        return []   # most objects: they print no text
     rows = []
-    for face, part in [(-1, obj), *enumerate(obj.get("card_faces") or [])]:
-        if part.get("printed_text") is not None or part.get("printed_type_line"):
-            rows.append((obj["oracle_id"], lang, face, part.get("printed_name"),
-                         part.get("printed_type_line") or "", part.get("printed_text") or ""))
+    for face, part in [(-1, card), *enumerate(card.card_faces or ())]:
+        if part.printed_text is not None or part.printed_type_line:
+            rows.append((oracle_id, lang, face, part.printed_name, part.printed_type_line or "", part.printed_text or ""))
     return rows
 
 

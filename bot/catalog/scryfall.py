@@ -7,13 +7,15 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
+
+import msgspec
 
 from bot.languages import LANGUAGES
 from bot.text import fold
 from bot.catalog.build import ImportReport, document_id, schema_sql
 from bot.catalog.errors import DataImportError
-from bot.catalog.printed import FIELDS as PRINTED_FIELDS, INSERT as PRINTED_INSERT, scryfall_rows as printed_rows
+from bot.catalog.printed import INSERT as PRINTED_INSERT, scryfall_rows as printed_rows
 from bot.catalog.rulings import RulingWriter
 from bot.catalog.streams import iter_json_records
 
@@ -41,9 +43,49 @@ ON CONFLICT(oracle_id, lang, name) DO UPDATE SET prints = names.prints + 1
 """
 
 
-CARD_TEXT_FIELDS = ("oracle_id", "name", "lang", "layout", "type_line", "oracle_text", "mana_cost",
-                    "printed_name", "set_type")
-FACE_TEXT_FIELDS = ("oracle_id", "name", "type_line", "oracle_text", "mana_cost", "printed_name")
+class ImageUris(msgspec.Struct, gc=False):
+    normal: str | None = None
+
+
+class FaceObject(msgspec.Struct, gc=False):
+    """What the importer reads of a face of a Scryfall card object (``card_faces``)."""
+    oracle_id: str | None = None
+    name: str | None = None
+    printed_name: str | None = None
+    type_line: str | None = None
+    oracle_text: str | None = None
+    mana_cost: str | None = None
+    printed_type_line: str | None = None
+    printed_text: str | None = None
+    image_uris: ImageUris | None = None
+
+
+class CardObject(msgspec.Struct, gc=False):
+    """What the importer reads of a Scryfall card object: the fields it does not name are skipped as
+    the file is read; a field of another type than these makes the object a Misfit."""
+    object: str | None = "card"
+    oracle_id: str | None = None
+    name: str | None = None
+    lang: str | None = None
+    printed_name: str | None = None
+    layout: str | None = None
+    type_line: str | None = None
+    oracle_text: str | None = None
+    mana_cost: str | None = None
+    printed_type_line: str | None = None
+    printed_text: str | None = None
+    set_type: str | None = None
+    promo_types: list | None = None
+    image_uris: ImageUris | None = None
+    card_faces: list[FaceObject] | None = None
+
+
+def _text_fields(struct: type) -> tuple[str, ...]:
+    return tuple(f.name for f in msgspec.structs.fields(struct) if f.type == str | None)
+
+
+CARD_TEXT_FIELDS = _text_fields(CardObject)
+FACE_TEXT_FIELDS = _text_fields(FaceObject)
 
 
 def _kind_of(value) -> str:
@@ -71,84 +113,74 @@ def wrong_types(obj: dict, text_fields: tuple[str, ...], lists: tuple[str, ...] 
     return None
 
 
-def card_problem(obj: dict) -> str | None:
-    """Why a Scryfall card object cannot be used as it is typed, or None."""
-    get = obj.get
-    uris = get("image_uris")
-    if (_TEXT.issuperset(map(type, map(get, CARD_TEXT_FIELDS))) and get("card_faces") is None
-            and type(get("promo_types")) in _LIST
-            and (uris is None or type(uris) is dict and type(uris.get("normal")) in _TEXT)):
-        return None   # the usual object, one face: checked at once
-    problem = wrong_types(obj, CARD_TEXT_FIELDS, ("card_faces", "promo_types"), ("image_uris",))
+def misfit_problem(value) -> str:
+    """Why a record that is not a CardObject cannot be used, in words."""
+    if not isinstance(value, dict) or value.get("object", "card") != "card":
+        return "not a card object"
+    problem = wrong_types(value, CARD_TEXT_FIELDS, ("card_faces", "promo_types"), ("image_uris",))
     if problem:
         return problem
-    faces = obj.get("card_faces") or ()
+    faces = value.get("card_faces") or ()
     for i, face in enumerate(faces):
         if not isinstance(face, dict):
             return f"card_faces[{i}] is {_kind_of(face)}, not an object"
         problem = wrong_types(face, FACE_TEXT_FIELDS, objects=("image_uris",))
         if problem:
             return f"card_faces[{i}].{problem}"
-    for holder in (obj, *faces):
+    for holder in (value, *faces):
         uris = holder.get("image_uris")
         if uris and not isinstance(uris.get("normal"), (str, type(None))):
             return "image_uris.normal is not text"
-    return None
+    return "fields of unexpected types"
 
 
-def card_kind(obj: dict) -> str:
-    layout = obj.get("layout") or "normal"
+def card_kind(card: CardObject, layout: str) -> str:
     if layout == "art_series":
         return "art"
-    if layout in TOKEN_LAYOUTS or (obj.get("type_line") or "").startswith("Token"):
+    if layout in TOKEN_LAYOUTS or (card.type_line or "").startswith("Token"):
         return "token"
-    if "playtest" in (obj.get("promo_types") or []) or obj.get("set_type") == "playtest":
+    if "playtest" in (card.promo_types or ()) or card.set_type == "playtest":
         return "playtest"
     return "card"
 
 
-def _image(obj: dict) -> str | None:
-    uris = obj.get("image_uris")
-    if not uris and obj.get("card_faces"):
-        uris = obj["card_faces"][0].get("image_uris")
-    return (uris or {}).get("normal")
-
-
-def _faces(obj: dict) -> str | None:
-    faces = obj.get("card_faces")
-    if not faces:
-        return None
-    keep = ("name", "type_line", "oracle_text", "mana_cost")
-    return json.dumps([{k: f.get(k) or "" for k in keep} for f in faces], ensure_ascii=False)
-
-
-def card_row(obj: dict) -> tuple:
-    faces = obj.get("card_faces") or []
-    type_line = obj.get("type_line") or " // ".join(f.get("type_line") or "" for f in faces)
-    oracle_text = obj.get("oracle_text")
-    if oracle_text is None:
-        oracle_text = "\n//\n".join(f.get("oracle_text") or "" for f in faces)
-    mana_cost = obj.get("mana_cost")
-    if mana_cost is None:
-        mana_cost = " // ".join(f.get("mana_cost") or "" for f in faces)
-    return (obj["oracle_id"], obj["name"], obj.get("layout") or "normal", type_line,
-            oracle_text, mana_cost, _faces(obj), _image(obj), card_kind(obj))
-
-
-def name_rows(obj: dict, oracle_id: str, lang: str) -> list[tuple]:
-    """Every (oracle_id, lang, name, face, folded name) the object prints."""
-    whole = obj.get("name" if lang == "en" else "printed_name")
-    faces = obj.get("card_faces")
+def card_row(card: CardObject, oracle_id: str, english: bool) -> tuple:
+    """The cards row of an object (its English text; ``english``: the text is the reference)."""
+    layout = card.layout or "normal"
+    faces = card.card_faces
+    uris = card.image_uris
     if not faces:   # most objects
-        return [(oracle_id, lang, whole, -1, fold(whole))] if whole else []
-    field = "name" if lang == "en" else "printed_name"
+        return (oracle_id, card.name, layout, card.type_line or "", card.oracle_text or "", card.mana_cost or "",
+                None, uris and uris.normal, card_kind(card, layout), english)
+    type_line = card.type_line or " // ".join(f.type_line or "" for f in faces)
+    oracle_text = card.oracle_text
+    if oracle_text is None:
+        oracle_text = "\n//\n".join(f.oracle_text or "" for f in faces)
+    mana_cost = card.mana_cost
+    if mana_cost is None:
+        mana_cost = " // ".join(f.mana_cost or "" for f in faces)
+    if not (uris and uris.normal):
+        uris = faces[0].image_uris
+    face_texts = json.dumps([{"name": f.name or "", "type_line": f.type_line or "", "oracle_text": f.oracle_text or "",
+                              "mana_cost": f.mana_cost or ""} for f in faces], ensure_ascii=False)
+    return (oracle_id, card.name, layout, type_line, oracle_text, mana_cost, face_texts, uris and uris.normal,
+            card_kind(card, layout), english)
+
+
+def name_rows(card: CardObject, oracle_id: str, lang: str) -> list[tuple]:
+    """Every (oracle_id, lang, name, face, folded name) the object prints."""
+    english = lang == "en"
+    whole = card.name if english else card.printed_name
     rows = [(oracle_id, lang, whole, -1, fold(whole))] if whole else []
+    faces = card.card_faces
+    if not faces:   # most objects
+        return rows
     for i, face in enumerate(faces):
-        face_name = face.get(field)
+        face_name = face.name if english else face.printed_name
         if face_name and face_name != whole:
             rows.append((oracle_id, lang, face_name, i, fold(face_name)))
-    if lang != "en" and not whole:
-        printed = [f.get("printed_name") for f in faces]
+    if not english and not whole:
+        printed = [f.printed_name for f in faces]
         if all(printed):
             joined = " // ".join(printed)
             rows.append((oracle_id, lang, joined, -1, fold(joined)))
@@ -161,7 +193,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
     names: list[tuple] = []
     printed: list[tuple] = []
     seen: set[str] = set()
-    objects = 0
+    objects = others = 0
 
     def flush() -> None:
         con.executemany(CARD_UPSERT, cards)
@@ -179,34 +211,33 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
     con.execute("PRAGMA foreign_keys = OFF")
     con.execute("DROP INDEX IF EXISTS names_by_name")
     con.execute("DROP INDEX IF EXISTS names_by_key")
-    for number, obj in iter_json_records(path):
-        if not isinstance(obj, dict) or obj.get("object", "card") != "card":
+    for number, card in iter_json_records(path, as_type=CardObject):
+        if type(card) is not CardObject:
+            report.warn(f"record {number}: {misfit_problem(card.value)}")
+            continue
+        if card.object != "card":
             report.warn(f"record {number}: not a card object")
             continue
-        problem = card_problem(obj)
-        if problem:
-            report.warn(f"record {number}: {problem}")
-            continue
-        oracle_id = obj.get("oracle_id")
-        if not oracle_id and obj.get("card_faces"):
-            oracle_id = obj["oracle_id"] = obj["card_faces"][0].get("oracle_id")
-        if not oracle_id or not obj.get("name"):
+        oracle_id = card.oracle_id
+        if not oracle_id and card.card_faces:
+            oracle_id = card.card_faces[0].oracle_id
+        if not oracle_id or not card.name:
             report.warn(f"record {number}: no oracle_id or name")
             continue
-        lang = obj.get("lang") or "en"
+        lang = card.lang or "en"
         if lang == "en":
-            cards.append(card_row(obj) + (True,))
+            cards.append(card_row(card, oracle_id, True))
         else:
             if lang not in LANGUAGES:
-                report.add("objects in other languages")
-            elif obj.keys() & PRINTED_FIELDS:
-                printed += printed_rows(obj)
+                others += 1
+            else:
+                printed += printed_rows(card, oracle_id, lang)
             # a printing in another language only creates a card not met yet (the English one,
             # when it comes, sets its text): once the card is there, it would change nothing
             if oracle_id not in seen:
-                cards.append(card_row(obj) + (False,))
+                cards.append(card_row(card, oracle_id, False))
         seen.add(oracle_id)
-        names += name_rows(obj, oracle_id, lang)
+        names += name_rows(card, oracle_id, lang)
         objects += 1
         if len(names) >= BATCH:
             flush()
@@ -215,6 +246,8 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
     flush()
     con.executescript(schema_sql())   # the indexes again
     con.execute("PRAGMA foreign_keys = ON")
+    if others:
+        report.add("objects in other languages", others)
     if objects:
         report.add("card objects", objects)
     report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]
@@ -251,12 +284,18 @@ def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | Non
     return report
 
 
+class _Head(msgspec.Struct, gc=False):
+    """The fields that tell a Scryfall file's kind."""
+    object: Any = None
+    oracle_id: Any = msgspec.UNSET
+
+
 def sniff_kind(path: Path) -> str:
     """'rulings' or 'cards', from the first record of a Scryfall file."""
-    for _, obj in iter_json_records(path):
-        if isinstance(obj, dict) and obj.get("object") == "ruling":
+    for _, head in iter_json_records(path, as_type=_Head):
+        if type(head) is _Head and head.object == "ruling":
             return "rulings"
-        if isinstance(obj, dict) and (obj.get("object") == "card" or "oracle_id" in obj):
+        if type(head) is _Head and (head.object == "card" or head.oracle_id is not msgspec.UNSET):
             return "cards"
         break
     raise DataImportError(str(path), "not a Scryfall card or ruling file", "record 1")
