@@ -11,6 +11,7 @@ languages, each section's offset, length and item type), then the sections, 8-by
 """
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import mmap
@@ -383,9 +384,13 @@ def build(con: sqlite3.Connection, fh) -> str:
         con.execute(f"DROP TABLE IF EXISTS temp.{table}")
     con.execute("CREATE TEMP TABLE name_index_cards(oracle_id TEXT PRIMARY KEY, number INTEGER NOT NULL,"
                 " kind INTEGER NOT NULL) WITHOUT ROWID")
+    collecting = gc.isenabled()
+    gc.disable()   # (the build makes no reference cycles: the collector would only walk what it reads, often)
     try:
         return _build(con, _Writer(fh))
     finally:
+        if collecting:
+            gc.enable()
         # (after a failure in the middle of a read, its open cursor keeps the table locked: the
         # table then goes with the connection, and the failure is what the caller sees)
         with suppress(sqlite3.OperationalError):
