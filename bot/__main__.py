@@ -167,10 +167,11 @@ COMMANDS = {
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser. Given the arguments, it describes only the command they name:
     argparse makes a parser for every command, which costs a one-shot look-up more than its own
-    work. Without a known command first (--help, a mistake) it describes them all."""
+    work. Without arguments it is `run` (the bot, or the console); with an unknown first argument
+    (--help, a mistake) it describes them all."""
     parser = _Parser(prog="wayfinder", description="Wayfinder, a Magic: The Gathering rules bot.")
     sub = parser.add_subparsers(dest="command")
-    named = argv[0] if argv and argv[0] in COMMANDS else None
+    named = "run" if argv == [] else argv[0] if argv and argv[0] in COMMANDS else None
     for name, (help_text, arguments) in COMMANDS.items():
         if named in (None, name):
             command = sub.add_parser(name, help=help_text)

@@ -6,15 +6,15 @@ from typing import TYPE_CHECKING
 
 from bot.explore import decks
 from bot.explore.names import CardNames
-from bot.explore.odds import POLICIES, explore_odds
 from bot.explore.shuffle import new_seed, parse_seed, shuffled
 from bot.i18n import Messages, messages
 from bot.pages import Field, Page, escape, pack, split_value
 from bot.services import Services
 from bot.reply import Choice, Reply
 
-# The engine, its card table and the narration are loaded by the first run (and the chart by the
-# first odds), not when the bot starts: the functions below import what they run.
+# The engine, its card table and the narration are loaded by the first run (the odds and their
+# exact fractions, and the chart, by the first odds), not when the bot starts: the functions below
+# import what they run.
 if TYPE_CHECKING:
     from bot.explore.choices import NeedChoice
     from bot.explore.engine import Engine
@@ -209,6 +209,7 @@ def _run_reply(engine: Engine, explorer: CardFacts, request: ExploreRequest, see
 
 def odds(services: Services, request: ExploreRequest, lang: str, policy: str = "keep") -> Reply:
     from bot.explore.cards import usual_explores
+    from bot.explore.odds import POLICIES, explore_odds
     msg = messages(lang)
     if request.times is not None and not 1 <= request.times <= MAX_TIMES:
         return Reply(content=times_error(msg), error=True)
@@ -276,6 +277,7 @@ def run_from_options(services: Services, options: dict, lang: str) -> Reply:
     request, problem = request_from_options(options, lang)
     if problem:
         return Reply(content=problem, error=True)
+    from bot.explore.odds import POLICIES
     request.policy = options.get("policy") if options.get("policy") in POLICIES else None
     return run(services, request, lang, interactive=False)
 
