@@ -165,7 +165,10 @@ class Services:
         self._stop_builder()
 
     def warm_up(self) -> None:
-        """What a running bot reads ahead of the first uses: the rules, then the /ask index."""
+        """What a running bot reads ahead of the first uses: every language's messages and Babel
+        data (a first command loads its own language's), the rules, then the /ask index."""
+        from bot import i18n
+        i18n.warm_up()
         self.warm_rules()
         self.prepare_ask_index()
 

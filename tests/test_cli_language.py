@@ -115,11 +115,14 @@ def test_a_language_is_read_in_any_of_its_spellings():
 
 
 def test_db_lines_in_russian(tmp_path):
+    from bot.settings.store import migrations
+    latest = migrations("sqlite")[-1][0]
+    applied = ", ".join(f"{n:03d}" for n in range(1, latest + 1))
     migrated = wayfinder(["db", "migrate"], tmp_path, "ru")
     assert migrated.returncode == 0, migrated.stderr
-    assert migrated.stdout.strip() == f"{tmp_path / 'settings.sqlite3'}: версия схемы 1 (применены: 001)"
+    assert migrated.stdout.strip() == f"{tmp_path / 'settings.sqlite3'}: версия схемы {latest} (применены: {applied})"
     checked = wayfinder(["db", "check"], tmp_path, "ru")
-    assert checked.stdout.strip() == f"{tmp_path / 'settings.sqlite3'}: версия схемы 1 из 1, актуальна"
+    assert checked.stdout.strip() == f"{tmp_path / 'settings.sqlite3'}: версия схемы {latest} из {latest}, актуальна"
 
 
 def test_json_is_the_same_in_every_operator_language(tmp_path):

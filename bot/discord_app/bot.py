@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import i18n
 from bot.config import Config
 from bot.services import Services
 from bot.settings.store import SettingsError, SettingsStore
 from bot.discord_app.late import LateAnswers, waited_for
+from bot.discord_app.sync import sync_commands
 from bot.discord_app.translator import WayfinderTranslator
 
 log = logging.getLogger(__name__)
@@ -69,19 +69,20 @@ class WayfinderBot(commands.AutoShardedBot):
         await self.tree.set_translator(WayfinderTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        # before READY: the catalog, the name index, every language's messages and Babel locale
-        # data, so that no first command in any language pays for loading them
-        await asyncio.to_thread(lambda: (self.services.matcher, i18n.warm_up()))
+        # before READY: the catalog and the name index, which every first command reads
+        await asyncio.to_thread(lambda: self.services.matcher)
         config = self.services.config
-        # one process syncs the commands: the one running shard 0 (every process, without sharding)
+        # one process syncs the commands: the one running shard 0 (every process, without sharding);
+        # only when they changed since they were last put on Discord (bot.discord_app.sync)
         if config.sync_commands and (config.shard_ids is None or 0 in config.shard_ids):
-            await self.tree.sync()
+            await sync_commands(self)
             guild_id = self.services.config.dev_guild_id
             if guild_id:
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
-                await self.tree.sync(guild=guild)
-        # the rules and the /ask index are made ready after READY, in the background (on_ready)
+                await sync_commands(self, guild)
+        # every language's messages and Babel data, the rules and the /ask index are made ready
+        # after READY, in the background (on_ready); a command that comes first loads what it reads
         if config.refresh_hours > 0:
             self._refresher = asyncio.create_task(self._refresh_every(config.refresh_hours * 3600))
         resume_collector()
@@ -101,9 +102,9 @@ class WayfinderBot(commands.AutoShardedBot):
 
     def warm_up(self) -> asyncio.Task:
         """What the first uses would otherwise pay for, made ready in the background off the event
-        loop, after READY (the start is not made slower) and again after a refresh: the rules book,
-        which an autocomplete (it cannot be deferred) needs within Discord's 3 seconds, then the
-        /ask index (Services.warm_up). One warm-up at a time: a new one starts when the one under
+        loop, after READY (the start is not made slower) and again after a refresh: every
+        language's messages and Babel data, the rules book, which an autocomplete (it cannot be
+        deferred) needs within Discord's 3 seconds, then the /ask index (Services.warm_up). One warm-up at a time: a new one starts when the one under
         way has ended."""
         previous = self.warming
 

@@ -125,6 +125,18 @@ class PostgresSettingsStore(SettingsStore):
         status = await self.pool.execute("DELETE FROM decks WHERE guild_id = $1 AND name = $2", guild_id, name)
         return status != "DELETE 0"
 
+    # -- the slash commands on Discord ------------------------------------------------------
+
+    async def synced_commands(self, application_id: int, scope: str) -> str | None:
+        return await self.pool.fetchval("SELECT fingerprint FROM synced_commands WHERE application_id = $1"
+                                        " AND scope = $2", application_id, scope)
+
+    async def record_synced_commands(self, application_id: int, scope: str, fingerprint: str) -> None:
+        await self.pool.execute(
+            "INSERT INTO synced_commands (application_id, scope, fingerprint) VALUES ($1, $2, $3)"
+            " ON CONFLICT (application_id, scope) DO UPDATE SET fingerprint = excluded.fingerprint,"
+            " synced_at = now()", application_id, scope, fingerprint)
+
     # -- copies ------------------------------------------------------------------------------
 
     async def rows(self, table: str, con=None) -> list[dict]:

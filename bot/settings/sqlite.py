@@ -178,6 +178,20 @@ class SqliteSettingsStore(SettingsStore):
             cursor = await db.execute("DELETE FROM decks WHERE guild_id = ? AND name = ?", (guild_id, name))
             return cursor.rowcount > 0
 
+    # -- the slash commands on Discord ------------------------------------------------------
+
+    async def synced_commands(self, application_id: int, scope: str) -> str | None:
+        row = await (await self.db.execute("SELECT fingerprint FROM synced_commands WHERE application_id = ?"
+                                           " AND scope = ?", (application_id, scope))).fetchone()
+        return row[0] if row else None
+
+    async def record_synced_commands(self, application_id: int, scope: str, fingerprint: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO synced_commands (application_id, scope, fingerprint) VALUES (?, ?, ?)"
+                " ON CONFLICT (application_id, scope) DO UPDATE SET fingerprint = excluded.fingerprint,"
+                " synced_at = datetime('now')", (application_id, scope, fingerprint))
+
     # -- copies ------------------------------------------------------------------------------
 
     async def rows(self, table: str) -> list[dict]:

@@ -72,6 +72,7 @@ TABLES = {
     "guild_settings": ("guild_id",) + SETTING_COLUMNS + ("updated_at",),
     "user_settings": ("user_id", "language", "updated_at"),
     "decks": ("guild_id", "name", "list", "cards", "saved_by", "saved_at"),
+    "synced_commands": ("application_id", "scope", "fingerprint", "synced_at"),
 }
 
 
@@ -185,6 +186,14 @@ class SettingsStore(ABC):
 
     @abstractmethod
     async def delete_deck(self, guild_id: int, name: str) -> bool: ...
+
+    @abstractmethod
+    async def synced_commands(self, application_id: int, scope: str) -> str | None:
+        """The fingerprint of the slash commands last put on Discord for the application, in
+        ``scope`` ("global" or a server id), or None."""
+
+    @abstractmethod
+    async def record_synced_commands(self, application_id: int, scope: str, fingerprint: str) -> None: ...
 
     @abstractmethod
     async def backup(self, target: Path | str) -> str:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from datetime import date
 
 import pytest
-from babel import localedata
+from babel import Locale, localedata
+from babel.dates import format_date
 
 from bot import babel_data, i18n
-from bot.languages import DISCORD_LOCALES, LANGUAGES
+from bot.languages import BABEL_LOCALE, DISCORD_LOCALES, LANGUAGES
 from bot.rulings.command import ruling
 from tests.e2e.helpers import answer_of, custom_ids, embed_text, module_of, option
 
@@ -48,10 +50,10 @@ async def timed(coro):
 
 
 async def test_the_first_ruling_in_each_language_after_start_is_answered_in_time(cold_caches, discord_bot):
+    """A language's messages and Babel data are loaded by its first command, or by the background
+    warm-up after READY, whichever comes first: each first answer is in time and in its language,
+    its dates as Babel writes them in that language."""
     fake, services = discord_bot.fake, discord_bot.bot.services
-    assert i18n._translations.cache_info().currsize == len(LANGUAGES), "every catalog is loaded at start"
-    assert i18n._locale.cache_info().currsize == len(LANGUAGES), "every language's Babel locale data too"
-    assert all(isinstance(i18n._locale(lang), babel_data.CompiledLocale) for lang in LANGUAGES)
     late = {}
     for lang in LANGUAGES:
         answer, elapsed = await timed(fake.slash("ruling", [option("card", "Defossilize")],
@@ -62,7 +64,10 @@ async def test_the_first_ruling_in_each_language_after_start_is_answered_in_time
         message = await answer_of(fake, answer)
         expected = await asyncio.to_thread(ruling, services, "Defossilize", lang)
         assert message["embeds"][0]["title"] == expected.pages[0].title, lang
+        published = date.fromisoformat(expected.data["rulings"][0]["published_at"])
+        assert format_date(published, format="long", locale=Locale.parse(BABEL_LOCALE[lang])) in embed_text(message)
     assert not late, f"first answers later than Discord's {DISCORD_LIMIT} s: {late}"
+    assert all(isinstance(i18n._locale(lang), babel_data.CompiledLocale) for lang in LANGUAGES)
 
 
 async def test_a_slow_ruling_is_deferred_at_once_and_answered_after(discord_bot, slow_down):

@@ -12,6 +12,14 @@ def snowflake() -> str:
     return str(((int(time.time() * 1000) - DISCORD_EPOCH) << 22) + next(_counter))
 
 
+def token_user_id(token: str) -> str:
+    """The bot user's id a token names, as Discord writes it: its first part is the id, in base64.
+    A bot's application has the same id as its user."""
+    import base64
+    first = token.split(".")[0]
+    return base64.b64decode(first + "=" * (-len(first) % 4)).decode()
+
+
 def user(user_id: str, name: str, bot: bool = False) -> dict:
     return {"id": user_id, "username": name, "global_name": name, "discriminator": "0", "avatar": None,
             "bot": bot, "public_flags": 0}

@@ -47,10 +47,12 @@ class Callback:
 
 
 class FakeDiscord:
-    def __init__(self, *, guild_locale: str = "en-US"):
+    def __init__(self, *, guild_locale: str = "en-US", token: str | None = None):
+        """``token``: the application is the one the token belongs to, the same at every start
+        with it, as on Discord; without, an application of its own."""
         self.certs = Certificates()
-        self.app_id = payloads.snowflake()
-        self.bot_user = payloads.user(payloads.snowflake(), "Wayfinder", bot=True)
+        self.app_id = payloads.token_user_id(token) if token else payloads.snowflake()
+        self.bot_user = payloads.user(self.app_id, "Wayfinder", bot=True)
         self.owner = payloads.user(payloads.snowflake(), "Owner")
         self.guild_id = payloads.snowflake()
         self.channel_id = payloads.snowflake()

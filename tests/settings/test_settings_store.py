@@ -14,6 +14,9 @@ import pytest
 from bot.settings.store import MAX_DECKS_PER_GUILD, SettingsError, SettingsStore, migrations
 from tests.helpers import PROJECT
 
+LATEST = migrations("sqlite")[-1][0]   # the schema version this code writes
+APPLICATION = 123456789012345678        # a Discord application's id (a snowflake, beyond 32 bits)
+
 
 def wayfinder(*args, settings_db: str, timeout: float = 60, **env) -> subprocess.CompletedProcess:
     env = dict(os.environ, WAYFINDER_SETTINGS_DB=settings_db, **env)
@@ -230,31 +233,49 @@ async def test_backup_copies_a_live_database_into_a_settings_database(settings_d
     await store.set_guild(7, "private_replies", True)
     await store.set_user_language(8, "pt")
     await store.save_deck(7, "mine", "4 Forest", 4, 8)
+    await store.record_synced_commands(APPLICATION, "global", "f1")
     await store.backup(tmp_path / "copy.sqlite3")
     await store.close()
     copy = await SettingsStore.open(tmp_path / "copy.sqlite3")   # a working SQLite settings database
     assert (await copy.guild(7)).reply_language == "ko" and (await copy.guild(7)).private_replies
     assert await copy.user_language(8) == "pt" and await copy.deck(7, "mine") == "4 Forest"
+    assert await copy.synced_commands(APPLICATION, "global") == "f1"
     await copy.close()
+
+
+async def test_the_commands_last_put_on_discord_are_recorded_per_application_and_scope(settings_db):
+    store = await SettingsStore.open(settings_db)
+    try:
+        assert await store.synced_commands(APPLICATION, "global") is None   # never put: the first start puts them
+        await store.record_synced_commands(APPLICATION, "global", "f1")
+        await store.record_synced_commands(APPLICATION, "42", "f2")         # a development server's
+        await store.record_synced_commands(APPLICATION, "global", "f3")     # put again, changed
+        assert await store.synced_commands(APPLICATION, "global") == "f3"
+        assert await store.synced_commands(APPLICATION, "42") == "f2"
+        assert await store.synced_commands(APPLICATION + 1, "global") is None   # another application's are its own
+    finally:
+        await store.close()
 
 
 def test_db_backup_command(settings_db, tmp_path):
     assert wayfinder("db", "migrate", settings_db=settings_db).returncode == 0
     out = wayfinder("db", "backup", str(tmp_path / "b.sqlite3"), settings_db=settings_db)
     assert out.returncode == 0, out.stderr
-    assert sqlite3.connect(tmp_path / "b.sqlite3").execute("PRAGMA user_version").fetchone()[0] == 1
+    assert sqlite3.connect(tmp_path / "b.sqlite3").execute("PRAGMA user_version").fetchone()[0] == LATEST
 
 
 def test_db_check_and_migrate_commands(settings_db):
     if settings_db.startswith("postgresql://"):
         fresh = wayfinder("db", "check", settings_db=settings_db)
-        assert fresh.returncode == 1 and "schema version 0 of 1" in fresh.stdout and "wayfinder db migrate" in fresh.stdout
+        assert fresh.returncode == 1 and f"schema version 0 of {LATEST}" in fresh.stdout
+        assert "wayfinder db migrate" in fresh.stdout
     else:
         missing = wayfinder("db", "check", settings_db=settings_db)
         assert missing.returncode == 2 and "no settings database" in missing.stderr
     migrated = wayfinder("db", "migrate", settings_db=settings_db)
-    assert migrated.returncode == 0 and "schema version 1 (applied 001)" in migrated.stdout, migrated.stderr
+    applied = ", ".join(f"{n:03d}" for n in range(1, LATEST + 1))
+    assert migrated.returncode == 0 and f"schema version {LATEST} (applied {applied})" in migrated.stdout, migrated.stderr
     again = wayfinder("db", "migrate", settings_db=settings_db)
     assert again.returncode == 0 and "nothing to apply" in again.stdout
     checked = wayfinder("db", "check", settings_db=settings_db)
-    assert checked.returncode == 0 and "schema version 1 of 1, up to date" in checked.stdout
+    assert checked.returncode == 0 and f"schema version {LATEST} of {LATEST}, up to date" in checked.stdout
