@@ -268,6 +268,34 @@ async def answer_seen(fake, callback) -> dict:
     return await answer_of(fake, callback)
 
 
+# the /ruling requests the benchmarks send, as users send them: (what was typed, the Discord locale);
+# a name in Italian, Portuguese, French, English, Japanese, Russian, with typos and half words
+RULING_REQUESTS = [("defossilizare", "it"), ("agente da rainha", "pt-BR"), ("lanterne calotte", "fr"),
+                   ("Jadelight Ranger", "en-US"), ("Île", "fr"), ("Llanowar Elves", "de"),
+                   ("serv of the cond", "en-US"), ("Lightning Bolt", "es-ES"), ("ティシャーナの道探し", "ja"),
+                   ("Проводница Тишаны", "ru"), ("Guidevoie de Tishana", "ko")]
+RULING_QUERIES = [query for query, _ in RULING_REQUESTS]
+
+
+@dataclass
+class RulingTrip(Trip):
+    first: float      # wall clock until the first response (the answer, or "thinking…")
+    deferred: bool    # the first response was "thinking…"
+
+
+async def ruling_trip(fake, i: int, timeout: float = 60) -> RulingTrip:
+    """The ``i``-th of RULING_REQUESTS (in turn) as a user sends it: /ruling through the harness,
+    timed until the user sees the answer (the answer itself, or the follow-up after "thinking…")."""
+    query, locale = RULING_REQUESTS[i % len(RULING_REQUESTS)]
+    data = {"id": fake.command_id("ruling"), "name": "ruling", "type": 1,
+            "options": [{"name": "card", "type": 3, "value": query}]}
+    started, cpu = time.perf_counter(), time.process_time()
+    callback = await fake.send(fake.interaction(2, data, locale=locale), timeout=timeout)
+    first = time.perf_counter() - started
+    await answer_seen(fake, callback)
+    return RulingTrip(time.perf_counter() - started, time.process_time() - cpu, first, callback.type == 5)
+
+
 async def floor_trip(fake) -> Trip:
     """One ``/floor`` command, sent through the harness and answered."""
     trip, _ = await timed(fake.slash(FLOOR, [{"name": "text", "type": 3, "value": "x"}]))

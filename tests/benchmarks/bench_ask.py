@@ -21,10 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _shared import (FLOOR_WHAT, Report, answer_seen, floor_trip, full_catalog, harness_env, median_trip,  # noqa: E402
                      percentile, started_bot, timed)
+from bot.languages import DISCORD_LOCALES  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("ask_questions.jsonl")
-DISCORD_LOCALE = {"en": "en-US", "es": "es-ES", "fr": "fr", "de": "de", "it": "it", "pt": "pt-BR", "ja": "ja",
-                  "ko": "ko", "ru": "ru", "zhs": "zh-CN", "zht": "zh-TW"}
 RECALL_GOAL = 0.90
 RATIO_GOAL = 1.5        # the /ask handler through the harness against one LIKE scan of the rulings
 # (on a quiet 2-core machine the scan takes about 10 ms and /ask's median 15–20 ms)
@@ -36,7 +35,7 @@ async def through_discord(questions) -> tuple[list, list]:
     floor (a /floor round trip: the same harness and dispatch, no handler work)."""
     async def asked(fake, q):
         callback = await fake.slash("ask", [{"name": "question", "type": 3, "value": q.text}],
-                                    locale=DISCORD_LOCALE[q.lang])
+                                    locale=DISCORD_LOCALES[q.lang][0])
         return await answer_seen(fake, callback)
 
     async with started_bot() as fake:

@@ -23,9 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from _shared import (FLOOR_WHAT, Report, answer_seen, floor_trip, full_catalog, harness_env, median_trip,  # noqa: E402
                      started_bot, timed)
+from bot.languages import DISCORD_LOCALES, LANGUAGES  # noqa: E402
 
 MAX_ODDS_MS = 50.0
-LOCALES = ["en-US", "fr", "de", "es-ES", "it", "pt-BR", "ja", "ko", "ru", "zh-CN", "zh-TW"]
+LOCALES = [DISCORD_LOCALES[lang][0] for lang in LANGUAGES]
 
 
 def odds_options(times: int = 4, policy: str = "keep") -> list[dict]:

@@ -16,18 +16,14 @@ import argparse
 import asyncio
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _shared import (FLOOR_WHAT, Report, answer_seen, floor_trip, full_catalog, harness_env, percentile,  # noqa: E402
-                     started_bot)
+from _shared import (FLOOR_WHAT, RULING_REQUESTS, Report, floor_trip, full_catalog, harness_env,  # noqa: E402
+                     percentile, ruling_trip, started_bot)
 
-QUERIES = ["defossilizare", "agente da rainha", "lanterne calotte", "Jadelight Ranger", "Île", "Llanowar Elves",
-           "serv of the cond", "Lightning Bolt", "ティシャーナの道探し", "Проводница Тишаны", "Guidevoie de Tishana"]
-LOCALES = ["it", "pt-BR", "fr", "en-US", "fr", "de", "en-US", "es-ES", "ja", "ru", "ko"]
 DISCORD_LIMIT = 3.0   # seconds: Discord fails an interaction with no response by then
 LAG_GOAL = 0.75       # the lag under load, as a share of the lag with the core work on the loop
 
@@ -59,33 +55,21 @@ class LoopLag:
         return percentile(self.samples, 0.99)
 
 
-async def timed_slash(fake, i: int) -> tuple[float, float, int]:
-    """Seconds until the first response to a /ruling (the answer, or "thinking…"), seconds until
-    the answer the user sees, and the first response's type (5: deferred)."""
-    options, locale = [{"name": "card", "type": 3, "value": QUERIES[i % len(QUERIES)]}], LOCALES[i % len(LOCALES)]
-    data = {"id": fake.command_id("ruling"), "name": "ruling", "type": 1, "options": options}
-    started = time.perf_counter()
-    callback = await fake.send(fake.interaction(2, data, locale=locale), timeout=60)
-    first = time.perf_counter() - started
-    await answer_seen(fake, callback)
-    return first, time.perf_counter() - started, callback.type
-
-
 async def measure(at_once: int, n: int) -> dict:
     """Start the bot, warm it up, then time requests one at a time and ``at_once`` together."""
     async with started_bot() as fake:
-        for i in range(len(QUERIES)):   # each query and language once
-            await timed_slash(fake, i)
+        for i in range(len(RULING_REQUESTS)):   # each query and language once
+            await ruling_trip(fake, i)
             await floor_trip(fake)
         floor, single = [], []
         for i in range(n):
             floor.append((await floor_trip(fake)).seconds)
-            single.append((await timed_slash(fake, i))[1])
+            single.append((await ruling_trip(fake, i)).seconds)
         with LoopLag() as lag:
-            results = await asyncio.gather(*(timed_slash(fake, i) for i in range(at_once)))
+            results = await asyncio.gather(*(ruling_trip(fake, i) for i in range(at_once)))
         return {"floor": statistics.median(floor), "single": statistics.median(single), "lag_p99": lag.p99(),
-                "slowest_first": max(r[0] for r in results), "slowest_answer": max(r[1] for r in results),
-                "deferred": sum(1 for r in results if r[2] == 5)}
+                "slowest_first": max(r.first for r in results), "slowest_answer": max(r.seconds for r in results),
+                "deferred": sum(r.deferred for r in results)}
 
 
 async def inline(interaction, work, /, *args, ephemeral: bool = False, update: bool = False, long_work: bool = False,

@@ -19,28 +19,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from _shared import (FLOOR_WHAT, Report, answer_seen, floor_trip, full_catalog, harness_env, median_trip,  # noqa: E402
-                     percentile, started_bot, timed)
+from _shared import (FLOOR_WHAT, RULING_REQUESTS, Report, floor_trip, full_catalog, harness_env,  # noqa: E402
+                     median_trip, percentile, ruling_trip, started_bot)
 
-QUERIES = ["defossilizare", "agente da rainha", "lanterne calotte", "Jadelight Ranger", "Île", "Llanowar Elves",
-           "serv of the cond", "Lightning Bolt", "ティシャーナの道探し", "Проводница Тишаны"]
 MAX_HANDLER_MS = 5.0
-LOCALES = ["it", "pt-BR", "fr", "en-US", "fr", "de", "en-US", "es-ES", "ja", "ru"]
-
-
-async def ruling_trip(fake, i: int):
-    """One /ruling sent through the harness, until the user sees its answer."""
-    async def exchange():
-        callback = await fake.slash("ruling", [{"name": "card", "type": 3, "value": QUERIES[i % len(QUERIES)]}],
-                                    locale=LOCALES[i % len(LOCALES)])
-        return await answer_seen(fake, callback)
-    trip, _ = await timed(exchange())
-    return trip
 
 
 async def measure(n: int, report: Report) -> None:
     async with started_bot() as fake:
-        for i in range(len(QUERIES)):   # warm up: each query and language once
+        for i in range(len(RULING_REQUESTS)):   # warm up: each query and language once
             await ruling_trip(fake, i)
             await floor_trip(fake)
         floor, ruling = [], []
@@ -62,13 +49,15 @@ async def measure(n: int, report: Report) -> None:
 def core(n: int, report: Report) -> None:
     from bot.rulings.command import ruling
     from bot.config import Config
+    from bot.languages import language_for_locale
     from bot.services import Services
     services = Services(Config.from_env())
     services.matcher  # noqa: B018 - load the index before timing
     times = []
     for i in range(n):
         started = time.thread_time()
-        ruling(services, QUERIES[i % len(QUERIES)], ["it", "pt", "fr", "en"][i % 4])
+        query, locale = RULING_REQUESTS[i % len(RULING_REQUESTS)]
+        ruling(services, query, language_for_locale(locale))
         times.append((time.thread_time() - started) * 1000)
     services.close()
     report.info("core ruling() alone (resolve + rulings + pages), median (cpu)", f"{statistics.median(times):.2f} ms")
