@@ -4,7 +4,11 @@ handler work), until the user sees the answer; and the core call alone, for info
 
 Each round trip's cost is the CPU time of the whole process (the harness, the bot and its
 threads), which a loaded machine does not inflate the way it does wall-clock time; the wall clock
-is printed beside.
+is printed beside. /ruling and /floor are sent in turns, as many of each, the order alternating.
+
+The goal is issue 15's — the /ruling handler ≤ 5 ms — judged as a ratio to the floor measured in
+the same run: on a quiet moment of this machine the floor takes about 1.3 ms of CPU, so 5 ms is
+3.8x of it.
 
     python tests/benchmarks/bench_ruling.py [--n 300]
 """
@@ -22,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from _shared import (FLOOR_WHAT, RULING_REQUESTS, Report, floor_trip, full_catalog, harness_env,  # noqa: E402
                      median_trip, percentile, ruling_trip, started_bot)
 
-MAX_HANDLER_MS = 5.0
+HANDLER_RATIO = 3.8   # 5 ms against the floor's ~1.3 ms
 
 
 async def measure(n: int, report: Report) -> None:
@@ -32,16 +36,20 @@ async def measure(n: int, report: Report) -> None:
             await floor_trip(fake)
         floor, ruling = [], []
         for i in range(n):
-            floor.append(await floor_trip(fake))
-            ruling.append(await ruling_trip(fake, i))
+            if i % 2:
+                ruling.append(await ruling_trip(fake, i))
+                floor.append(await floor_trip(fake))
+            else:
+                floor.append(await floor_trip(fake))
+                ruling.append(await ruling_trip(fake, i))
     f, r = median_trip(floor), median_trip(ruling)
     report.info(f"harness floor ({FLOOR_WHAT}), median of {n} (cpu)", f"{f.cpu * 1000:.2f} ms")
     report.info("/ruling round trip until the answer is seen, median (cpu)", f"{r.cpu * 1000:.2f} ms")
     report.info("  the same, wall clock; p99 wall clock", f"{r.seconds * 1000:.2f} ms",
                 f"{f.seconds * 1000:.2f} ms (floor)",
                 f"p99 {percentile([t.seconds for t in ruling], 0.99) * 1000:.2f} ms")
-    report.limit("/ruling handler (round trip minus floor), median (cpu)", (r.cpu - f.cpu) * 1000, MAX_HANDLER_MS,
-                 "ms", baseline=f.cpu * 1000)
+    report.ratio("/ruling handler (round trip minus floor), median (cpu)", (r.cpu - f.cpu) * 1000, f.cpu * 1000,
+                 HANDLER_RATIO, unit="ms", note="5 ms")
     report.info("  the same, wall clock", f"{(r.seconds - f.seconds) * 1000:.2f} ms", f"{f.seconds * 1000:.2f} ms",
                 f"{(r.seconds - f.seconds) / f.seconds:.3f}x")
 
