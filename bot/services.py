@@ -29,6 +29,7 @@ class Services:
         self._lock = threading.Lock()
         self._ask_lock = threading.Lock()    # one /ask index build at a time
         self._ask_changed = threading.Condition(self._lock)   # the /ask index stored, or a preparation ended
+        self._preparing = 0                  # preparations of the /ask index under way (prepare_ask_index)
         self._builder: subprocess.Popen | None = None
         self._stopping = False
         self._retired: list = []
@@ -83,14 +84,21 @@ class Services:
 
     def ready_ask_index(self, deadline: float):
         """The /ask index for a question to a running bot: never built in this process (nor is
-        the lock held that a build takes), but made ready in the background (prepare_ask_index)
-        and waited for until ``deadline`` (time.monotonic()). None when it is not ready by then,
-        or the bot is closing."""
+        the lock held that a build takes), but made ready in the background (prepare_ask_index,
+        started again when none is under way: a build stopped by a refresh, one that failed) and
+        waited for until ``deadline`` (time.monotonic()). None when it is not ready by then, or
+        the bot is closing."""
+        started = False
         with self._ask_changed:
             while True:
                 index = self.__dict__.get("ask_index")
                 if index is not None or self._stopping:
                     return index
+                if not self._preparing and not started:
+                    started = True
+                    self._preparing += 1   # counted now: the questions waiting meanwhile start none
+                    threading.Thread(target=self._prepare_in_background, name="wayfinder-ask-index",
+                                     daemon=True).start()
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return None
@@ -102,10 +110,25 @@ class Services:
         process of its own at the lowest priority (ask_builder), so that this one answers at full
         speed meanwhile, then read. Where the catalog's folder cannot be written, the index is
         built in memory here. A question asked meanwhile waits for it (ready_ask_index)."""
+        with self._lock:
+            self._preparing += 1
+        self._prepare_counted()
+
+    def _prepare_in_background(self) -> None:
+        try:
+            self._prepare_counted()
+        except Exception:   # e.g. the catalog closed under it as the bot closes; the next question tries again
+            if not self._stopping:
+                log.warning("the /ask index could not be made ready", exc_info=True)
+
+    def _prepare_counted(self) -> None:
+        """prepare_ask_index, counted in _preparing already: when it ends, however it ends, the
+        questions waiting for the index look again."""
         try:
             self._prepare_ask_index()
         finally:
-            with self._ask_changed:   # the questions waiting for the index look again
+            with self._ask_changed:
+                self._preparing -= 1
                 self._ask_changed.notify_all()
 
     def _prepare_ask_index(self) -> None:

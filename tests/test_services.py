@@ -5,10 +5,12 @@ import os
 import shutil
 import sys
 import threading
+import time
 
 import pytest
 
-from bot.ask.index import AskIndex
+from bot.ask.command import ask
+from bot.ask.index import AskIndex, index_path
 from bot.config import Config
 from bot.services import Services
 
@@ -97,3 +99,23 @@ def test_the_background_builder_runs_apart_from_the_bots_terminal_and_its_words_
     assert services._build_beside(services.catalog) is False
     assert int(session.read_text()) != os.getsid(0)
     assert "the catalog could not be read" in caplog.text
+
+
+def test_a_question_waiting_for_the_background_build_when_the_bot_closes_is_told_to_ask_again(services,
+                                                                                              monkeypatch):
+    """Closing stops the background build of the /ask index: a question waiting for it is answered
+    at once, in its reader's language, and the index is not built in the bot's own process instead."""
+    index_path(services.catalog.path).unlink()
+    monkeypatch.setattr(Services, "ask_builder", (sys.executable, "-c", "import time; time.sleep(600)"))
+    built = []
+    monkeypatch.setattr(AskIndex, "_build_file", staticmethod(lambda *args: built.append(args)))
+    question, replies = in_thread(lambda: ask(services, "explore with an empty library", "fr",
+                                              asked_at=time.monotonic()))
+    deadline = time.monotonic() + 60
+    while services._builder is None:
+        assert time.monotonic() < deadline, "no background build started"
+        time.sleep(0.02)
+    services.stop_background()
+    question.join(60)
+    assert replies[0].error and "L'index de recherche des questions est encore en cours" in replies[0].content
+    assert built == [], "the bot's own process built the index"

@@ -240,3 +240,21 @@ async def test_a_question_while_another_process_builds_the_ask_index_is_told_to_
     await asyncio.wait_for(asyncio.shield(bot.warming), 120)   # the bot's build, once the other's ended
     assert explore_rules_cited(await answer_of(fake, await fake.slash("ask", QUESTION, locale="fr")))
 
+
+async def test_a_question_waiting_when_the_background_build_is_stopped_is_answered_from_one_started_again(
+        fake, fresh_catalog, tmp_path, monkeypatch):
+    """A refresh that switches catalogs stops the background build of the /ask index: a question
+    waiting for it does not build the index in the bot's own process (fresh_catalog), it waits for
+    a background build started again, then is answered from it."""
+    gate = tmp_path / "gate"
+    monkeypatch.setattr(Services, "ask_builder", (sys.executable, "-c", GATED_BUILDER, str(gate)))
+    bot = (await started(fake)).bot
+    building = tmp_path / "building"
+    await until(building.exists)
+    asked = await fake.slash("ask", QUESTION, locale="it")
+    assert asked.type == 5                               # "thinking…" while the index is built
+    building.unlink()
+    bot.services._stop_builder()                         # as a refresh does when the catalog changes
+    await until(building.exists)                         # a build of its own, started again
+    gate.touch()
+    assert explore_rules_cited(await answer_of(fake, asked))
