@@ -43,6 +43,20 @@ def connect_for_writing(path: Path) -> sqlite3.Connection:
 
 
 @contextmanager
+def foreign_keys_off(con: sqlite3.Connection) -> Iterator[None]:
+    """For a bulk write whose every row refers to rows written before it: foreign keys are not looked
+    up row by row. The setting only changes between transactions, so the transaction is committed
+    before and after (the copy being built has no journal to roll back: this loses nothing)."""
+    con.commit()
+    con.execute("PRAGMA foreign_keys = OFF")
+    try:
+        yield
+    finally:
+        con.commit()
+        con.execute("PRAGMA foreign_keys = ON")
+
+
+@contextmanager
 def import_lock(catalog_path: Path | str, wait: float, log: Callable[[str], None] | None = None) -> Iterator[None]:
     """One import at a time per catalog (a lock file beside it, released by the system when the
     process ends, however it ends); another import is waited for ``wait`` seconds at most, then

@@ -13,7 +13,7 @@ import msgspec
 
 from bot.languages import LANGUAGES
 from bot.text import fold
-from bot.catalog.build import ImportReport, document_id, schema_sql
+from bot.catalog.build import ImportReport, document_id, foreign_keys_off, schema_sql
 from bot.catalog.errors import DataImportError
 from bot.catalog.printed import INSERT as PRINTED_INSERT, scryfall_rows as printed_rows
 from bot.catalog.rulings import RulingWriter
@@ -189,6 +189,25 @@ def name_rows(card: CardObject, oracle_id: str, lang: str) -> list[tuple]:
 
 def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None = None) -> ImportReport:
     report = ImportReport(str(path), "scryfall-cards")
+    # the names' secondary indexes are built once at the end, from the rows in order, rather than
+    # kept up to date row by row; every row's card is written before it (in its batch)
+    with foreign_keys_off(con):
+        con.execute("DROP INDEX IF EXISTS names_by_name")
+        con.execute("DROP INDEX IF EXISTS names_by_key")
+        objects, others = _read_cards(con, path, report, progress)
+        con.executescript(schema_sql())   # the indexes again
+    if others:
+        report.add("objects in other languages", others)
+    if objects:
+        report.add("card objects", objects)
+    report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]
+    report.counts["names"] = con.execute("SELECT count(*) FROM names").fetchone()[0]
+    return report
+
+
+def _read_cards(con: sqlite3.Connection, path: Path, report: ImportReport, progress: Progress | None) -> tuple[int, int]:
+    """Write the cards, names and printed texts of the file's objects; (objects read, objects in
+    languages Wayfinder does not print)."""
     cards: list[tuple] = []
     names: list[tuple] = []
     printed: list[tuple] = []
@@ -203,14 +222,6 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         names.clear()
         printed.clear()
 
-    # the names' secondary indexes are built once at the end, from the rows in order, rather than
-    # kept up to date row by row; and as every row's card is written before it (in its batch),
-    # foreign keys are not looked up row by row either (the setting changes between transactions:
-    # the copy being built has no journal to roll back)
-    con.commit()
-    con.execute("PRAGMA foreign_keys = OFF")
-    con.execute("DROP INDEX IF EXISTS names_by_name")
-    con.execute("DROP INDEX IF EXISTS names_by_key")
     for number, card in iter_json_records(path, as_type=CardObject):
         if type(card) is not CardObject:
             report.warn(f"record {number}: {misfit_problem(card.value)}")
@@ -244,15 +255,26 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
             if progress:
                 progress(number)
     flush()
-    con.executescript(schema_sql())   # the indexes again
-    con.execute("PRAGMA foreign_keys = ON")
-    if others:
-        report.add("objects in other languages", others)
-    if objects:
-        report.add("card objects", objects)
-    report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]
-    report.counts["names"] = con.execute("SELECT count(*) FROM names").fetchone()[0]
-    return report
+    return objects, others
+
+
+class RulingObject(msgspec.Struct, gc=False):
+    """What the importer reads of a Scryfall ruling object."""
+    object: str | None = "ruling"
+    oracle_id: str | None = None
+    comment: str | None | msgspec.UnsetType = msgspec.UNSET   # absent: not a ruling
+    published_at: str | None = None
+    source: str | None = None
+
+
+RULING_TEXT_FIELDS = tuple(f.name for f in msgspec.structs.fields(RulingObject))[1:]
+
+
+def ruling_misfit_problem(value) -> str:
+    """Why a record that is not a RulingObject cannot be used, in words."""
+    if not isinstance(value, dict) or value.get("object", "ruling") != "ruling" or "comment" not in value:
+        return "not a ruling object"
+    return wrong_types(value, RULING_TEXT_FIELDS) or "fields of unexpected types"
 
 
 def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | None = None) -> ImportReport:
@@ -260,24 +282,28 @@ def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | Non
     doc = document_id(con, "scryfall-rulings", "scryfall-rulings", str(path))
     known = {row[0] for row in con.execute("SELECT oracle_id FROM cards")}
     writer = RulingWriter(con, doc)
-    for number, obj in iter_json_records(path):
-        if not isinstance(obj, dict) or obj.get("object", "ruling") != "ruling" or "comment" not in obj:
-            report.warn(f"record {number}: not a ruling object")
-            continue
-        problem = wrong_types(obj, ("oracle_id", "comment", "published_at", "source"))
-        if problem:
-            report.warn(f"record {number}: {problem}")
-            continue
-        oracle_id = obj.get("oracle_id")
-        if oracle_id not in known:
-            report.warn(f"record {number}: ruling for unknown card {oracle_id}")
-            continue
-        source = obj.get("source") if obj.get("source") in ("wotc", "scryfall") else "unknown"
-        writer.add(oracle_id, "en", obj["comment"], published_at=obj.get("published_at"), source=source,
-                   status="original", position=number)
-        if progress and number % BATCH == 0:
-            progress(number)
-    writer.flush()
+    with foreign_keys_off(con):   # a ruling's sources and keys are written after it
+        for number, ruling in iter_json_records(path, as_type=RulingObject):
+            if type(ruling) is not RulingObject:
+                report.warn(f"record {number}: {ruling_misfit_problem(ruling.value)}")
+                continue
+            text = ruling.comment
+            if ruling.object != "ruling" or text is msgspec.UNSET:
+                report.warn(f"record {number}: not a ruling object")
+                continue
+            if text is None:
+                report.warn(f"record {number}: a ruling without text")
+                continue
+            oracle_id = ruling.oracle_id
+            if oracle_id not in known:
+                report.warn(f"record {number}: ruling for unknown card {oracle_id}")
+                continue
+            source = ruling.source if ruling.source in ("wotc", "scryfall") else "unknown"
+            writer.add(oracle_id, "en", text, published_at=ruling.published_at, source=source,
+                       status="original", position=number)
+            if progress and number % BATCH == 0:
+                progress(number)
+        writer.flush()
     report.add("rulings", writer.added)
     if writer.folded:
         report.add("duplicates folded", writer.folded)

@@ -40,11 +40,10 @@ LAYOUTS = {
 FRAMED = {"scryfall", "commas at the ends of lines", "json lines"}
 
 
-def tables(path):
+def tables(path, names=("cards", "names", "printed_texts")):
     con = sqlite3.connect(path)
     try:
-        return {table: con.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3").fetchall()
-                for table in ("cards", "names", "printed_texts")}
+        return {table: con.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3").fetchall() for table in names}
     finally:
         con.close()
 
@@ -195,3 +194,69 @@ def test_a_cut_gzip_file_of_one_record_a_line_says_how_far_it_was_read(tmp_path)
     record, offset = re.search(r"after record ([\d,]+), near byte ([\d,]+)", str(info.value)).groups()
     assert int(record.replace(",", "")) > 10
     assert int(offset.replace(",", "")) == len(zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(data[:6000]))
+
+
+RULING = {"object": "ruling", "oracle_id": CARD["oracle_id"], "source": "wotc", "published_at": "2020-01-01",
+          "comment": "A ruling."}
+RULINGS_MALFORMED = [
+    RULING,
+    dict(RULING, comment=None),
+    dict(RULING, comment=["A ruling."]),
+    {k: v for k, v in RULING.items() if k != "comment"},
+    dict(RULING, object="card"),
+    dict(RULING, published_at=20200101),
+    dict(RULING, oracle_id="00000000-0000-4000-8000-000000000009"),
+    "A ruling.",
+    dict(RULING, source="somebody", comment="Another ruling."),
+]
+
+
+def rulings_imported(tmp_path, name, text):
+    cards = tmp_path / "cards.json"
+    cards.write_text(json.dumps([CARD]))
+    path = tmp_path / (name.replace(" ", "-") + "-rulings.json")
+    path.write_text(text)
+    catalog = tmp_path / (path.name + ".sqlite3")
+    report = import_files(catalog, [cards, path], name_index=False)[1]
+    con = sqlite3.connect(catalog)
+    try:
+        rows = con.execute("SELECT oracle_id, published_at, source, lang, text, position FROM rulings"
+                           " ORDER BY id").fetchall()
+    finally:
+        con.close()
+    return rows, report.counts, report.warnings
+
+
+def test_malformed_rulings_are_one_warning_each_whichever_way_the_file_is_read(tmp_path):
+    results = {name: rulings_imported(tmp_path, name, write(RULINGS_MALFORMED)) for name, write in LAYOUTS.items()}
+    rows, counts, warnings = results["indented"]
+    assert [row[4] for row in rows] == ["A ruling.", "Another ruling."]
+    assert [row[2] for row in rows] == ["wotc", "unknown"]
+    assert warnings == ["record 2: a ruling without text",
+                        "record 3: comment is a list, not text",
+                        "record 4: not a ruling object",
+                        "record 5: not a ruling object",
+                        "record 6: published_at is a number, not text",
+                        "record 7: ruling for unknown card 00000000-0000-4000-8000-000000000009",
+                        "record 8: not a ruling object"]
+    for name, result in results.items():
+        assert result == results["indented"], name
+
+
+@needs_shared
+def test_real_rulings_give_the_same_catalog_in_every_layout(tmp_path):
+    with gzip.open(SHARED_DATA / "scryfall" / "rulings-derived-2022.json.gz", "rt", encoding="utf-8") as fh:
+        rulings = json.load(fh)[:3000]
+    objects = real_cut(8000)
+    cards = tmp_path / "cards.json"
+    cards.write_text(scryfall_layout(objects))
+    results = {}
+    for name, write in LAYOUTS.items():
+        path = tmp_path / (name.replace(" ", "-") + "-rulings.json")
+        path.write_text(write(rulings))
+        catalog = tmp_path / (path.name + ".sqlite3")
+        import_files(catalog, [cards, path], name_index=False)
+        results[name] = tables(catalog, ("rulings", "ruling_texts", "ruling_sources"))
+    assert len(results["indented"]["rulings"]) > 1000
+    for name, result in results.items():
+        assert result == results["indented"], name
