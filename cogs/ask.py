@@ -55,7 +55,10 @@ async def late_open(interaction: discord.Interaction, match) -> None:
 class Ask(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
-        bot.late_answers.add(r"wf:ask:open", late_open)
+        bot.late_answers.add(r"wf:ask:open", late_open, owner=self)
+
+    def cog_unload(self) -> None:
+        self.bot.late_answers.remove(self)   # unloaded, it answers nothing late
 
     @app_commands.command(name=_T("ask"), description=_T("Ask a rules question in your own words"))
     @app_commands.describe(question=_T("Your question, in any language"), language=_T("Reply language"))

@@ -162,9 +162,12 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
     def __init__(self, bot):
         self.bot = bot
         super().__init__()
-        bot.late_answers.add(DECK_FORM + r":\d+:(?P<name>.+)", self.late_decklist, form=True)
-        bot.late_answers.add(r"wf:explore:rule", late_rule)
-        bot.late_answers.add(r"wf:explore:(?:choose:.*|replay|new-seed)", self.late_game)
+        bot.late_answers.add(DECK_FORM + r":\d+:(?P<name>.+)", self.late_decklist, form=True, owner=self)
+        bot.late_answers.add(r"wf:explore:rule", late_rule, owner=self)
+        bot.late_answers.add(r"wf:explore:(?:choose:.*|replay|new-seed)", self.late_game, owner=self)
+
+    def cog_unload(self) -> None:
+        self.bot.late_answers.remove(self)   # unloaded, it answers nothing late
 
     async def save_decklist(self, interaction: discord.Interaction, ctx: Context, name: str, text: str) -> None:
         """Save a pasted decklist under ``name``, or list what is wrong with it (nothing is lost: a

@@ -39,6 +39,9 @@ class Inline(commands.Cog):
         self.bot = bot
         bot.add_dynamic_items(RulingsButton)
 
+    def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(RulingsButton)   # unloaded, its buttons answer nothing
+
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot or message.guild is None or not message.content:

@@ -45,7 +45,10 @@ class Rules(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.services = bot.services
-        bot.late_answers.add(r"wf:rule:go:(?P<number>.+)", self.late_go)
+        bot.late_answers.add(r"wf:rule:go:(?P<number>.+)", self.late_go, owner=self)
+
+    def cog_unload(self) -> None:
+        self.bot.late_answers.remove(self)   # unloaded, it answers nothing late
 
     async def late_go(self, interaction: discord.Interaction, match) -> None:
         """A rule's button after a restart: that rule, privately."""

@@ -70,8 +70,11 @@ class Rulings(commands.Cog):
     def __init__(self, bot):
         self.bot = bot
         self.services = bot.services
-        bot.late_answers.add(r"wf:ruling:rule", late_rule)
-        bot.late_answers.add(r"wf:pick", late_rulings)
+        bot.late_answers.add(r"wf:ruling:rule", late_rule, owner=self)
+        bot.late_answers.add(r"wf:pick", late_rulings, owner=self)
+
+    def cog_unload(self) -> None:
+        self.bot.late_answers.remove(self)   # unloaded, it answers nothing late
 
     @app_commands.command(name=_T("ruling"), description=_T("Show a card's official rulings in your language"))
     @app_commands.describe(card=_T("Card name, in any language"), language=_T("Reply language"),

@@ -4,7 +4,9 @@ interaction failed"; instead each is answered from its custom id (and the values
 carries) where that is enough — a rule or a card's rulings to open, a decklist to save — and
 otherwise with one line saying it expired and what to run again.
 
-Cogs register what they can answer late (``LateAnswers.add``); the bot asks ``waited_for`` as
+Cogs register what they can answer late (``LateAnswers.add``, as they load) and take it back as they
+unload (``LateAnswers.remove``, in ``cog_unload``): an unloaded cog answers nothing, a reloaded one
+answers with its new code. The bot asks ``waited_for`` as
 discord.py dispatches each interaction, before any callback runs, whether a live view, dynamic
 item or form will answer it."""
 from __future__ import annotations
@@ -48,19 +50,24 @@ class LateAnswers:
     """What the bot answers to components and forms no live view waits for, by custom id."""
 
     def __init__(self):
-        self._answers: list[tuple[re.Pattern, bool, Answer]] = []
+        self._answers: list[tuple[re.Pattern, bool, Answer, object]] = []
 
-    def add(self, pattern: str, answer: Answer, *, form: bool = False) -> None:
+    def add(self, pattern: str, answer: Answer, *, form: bool = False, owner: object = None) -> None:
         """``answer(interaction, match)`` for a component (or, with ``form``, a submitted form)
-        whose whole custom id matches ``pattern``; the first added that matches answers."""
-        self._answers.append((re.compile(pattern), form, answer))
+        whose whole custom id matches ``pattern``; the first added that matches answers. ``owner``:
+        the cog that adds it, which takes it back with ``remove`` as it unloads."""
+        self._answers.append((re.compile(pattern), form, answer, owner))
+
+    def remove(self, owner: object) -> None:
+        """Forget every answer ``owner`` added (a cog, in its ``cog_unload``)."""
+        self._answers = [entry for entry in self._answers if entry[3] is not owner]
 
     async def answer(self, interaction: discord.Interaction) -> None:
         from bot.discord_app.views import messages_for, send_error   # views build on this module
         form = interaction.type is discord.InteractionType.modal_submit
         custom_id = (interaction.data or {}).get("custom_id", "")
         try:
-            for pattern, for_form, answer in self._answers:
+            for pattern, for_form, answer, _ in self._answers:
                 match = pattern.fullmatch(custom_id)
                 if match is not None and for_form == form:
                     await answer(interaction, match)

@@ -3,7 +3,7 @@ form submitted after it expired — still answer: from their custom id where tha
 a card's rulings, a decklist), else with one line saying what expired and what to run again."""
 from bot.i18n import messages
 from bot.settings.store import MAX_DECK_NAME
-from tests.e2e.helpers import answer_of, custom_ids, embed_text, option, start_bot, stop_bot
+from tests.e2e.helpers import answer_of, custom_ids, embed_text, module_of, option, start_bot, stop_bot
 from tests.fake_discord import payloads
 
 
@@ -134,3 +134,46 @@ async def test_a_live_view_answers_alone(shared_bot):
     for callback in (pressed, picked):
         answers = [r for r in fake.requests if r.path.endswith(f"/{callback.token}/callback")]
         assert len(answers) == 1, [r.body for r in answers]
+
+
+async def test_an_unloaded_cog_answers_nothing_late_and_a_reloaded_one_answers_again(discord_bot):
+    """What a cog answers late goes with it when it unloads (the buttons say they expired) and
+    comes back, once and from the code loaded anew, when it loads again."""
+    fake, bot = discord_bot.fake, discord_bot.bot
+    jadelight = bot.services.catalog.card_by_english_name("Jadelight Ranger").oracle_id
+    offers = {"cogs.rule": (button("wf:rule:go:701.44a"), {}, "701.44a"),
+              "cogs.ruling": (menu("wf:ruling:rule", "701.44"), {"component_type": 3, "values": ["701.44"]},
+                              "701.44. Explore"),
+              "cogs.explore": (menu("wf:explore:rule", "701.44"), {"component_type": 3, "values": ["701.44"]},
+                               "701.44. Explore"),
+              "cogs.ask": (menu("wf:ask:open", f"card:{jadelight}"),
+                           {"component_type": 3, "values": [f"card:{jadelight}"]}, "Jadelight Ranger"),
+              "cogs.inline": (button(f"wf:inline:{jadelight}"), {}, "Jadelight Ranger")}
+
+    async def press(component, options):
+        pressed = await fake.click(old_message(fake, component), component["custom_id"], locale="fr", **options)
+        return await private(fake, pressed)
+
+    expired = messages("fr")._("These buttons have expired. Run the command again.")
+    for extension in offers:
+        await bot.unload_extension(extension)
+    for extension, (component, options, _) in offers.items():
+        assert (await press(component, options))["content"] == expired, extension
+    for extension in offers:
+        await bot.load_extension(extension)
+    for extension, (component, options, shown) in offers.items():
+        assert shown in embed_text(await press(component, options)), extension
+    # reloaded: the new code answers (the old cog's answer was taken back, not left first in line)
+    await bot.reload_extension("cogs.rule")
+    module = module_of(discord_bot, "cogs.rule")
+    asked = []
+    real = module.show_rule
+
+    async def show_rule(interaction, services, number, lang):
+        asked.append(number)
+        await real(interaction, services, number, lang)
+
+    module.show_rule = show_rule
+    component, options, shown = offers["cogs.rule"]
+    assert shown in embed_text(await press(component, options))
+    assert asked == ["701.44a"]
