@@ -95,13 +95,13 @@ def _sort_key(entry: RulingEntry) -> tuple:
     return (entry.published_at or "9999", )
 
 
-def dated(r: Ruling, other: Ruling | None) -> tuple[str | None, str]:
-    """A ruling's date and source, completed from the other language's version of it: a
-    translation's from its English original, an original's from the translation (the date only
-    when both are on the same card)."""
-    same_card = other is not None and other.oracle_id == r.oracle_id
-    source = r.source if r.source != "unknown" else (other.source if other else "unknown")
-    return r.published_at or (other.published_at if same_card else None), source
+def dated(r: Ruling, original: Ruling | None) -> tuple[str | None, str]:
+    """The date and source a ruling is shown under: its own, as its documents give them. A
+    translation's are completed from the English original it renders (the date only when both are on
+    the same card); an original's never from a translation, whose document speaks for itself only."""
+    same_card = original is not None and original.oracle_id == r.oracle_id
+    source = r.source if r.source != "unknown" else (original.source if original else "unknown")
+    return r.published_at or (original.published_at if same_card else None), source
 
 
 def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | None = None,
@@ -132,10 +132,10 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
             other_cards[r.oracle_id] = OtherCard(r.oracle_id, other.name if other else r.oracle_id, printed)
         return other_cards[r.oracle_id]
 
-    def english_entry(r: Ruling, shown: str, translation: Ruling | None = None) -> RulingEntry:
-        """An English original under its own date, source, documents and card."""
-        date, source = dated(r, translation)
-        return RulingEntry(r.text, "en", "original", date, source, r.wordings, r.mixed_langs, shown,
+    def english_entry(r: Ruling, shown: str) -> RulingEntry:
+        """An English original under its own date, source, documents and card (unknown when its
+        documents give none: never those of a translation of it)."""
+        return RulingEntry(r.text, "en", "original", r.published_at, r.source, r.wordings, r.mixed_langs, shown,
                            r.sources, None, other_card(r))
 
     fallback = ENGLISH_FALLBACK if lang != "en" else IN_READER_LANGUAGE
@@ -149,11 +149,11 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
         if original:
             shown_english.add(fold(original.text))
         if r.status == "machine" and machine == "hide" and original:
-            entries.append(english_entry(original, MACHINE_HIDDEN, r))
+            entries.append(english_entry(original, MACHINE_HIDDEN))
             continue
         entries.append(RulingEntry(r.text, r.lang, r.status, date, source, r.wordings, r.mixed_langs,
                                    IN_READER_LANGUAGE, r.sources,
-                                   english_entry(original, IN_READER_LANGUAGE, r) if original else None))
+                                   english_entry(original, IN_READER_LANGUAGE) if original else None))
     for r in english:
         if fold(r.text) not in shown_english:
             shown_english.add(fold(r.text))
@@ -168,7 +168,7 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
                                        r.mixed_langs, NO_ENGLISH, r.sources))
         elif fold(original.text) not in shown_english:
             shown_english.add(fold(original.text))
-            entries.append(english_entry(original, fallback, r))
+            entries.append(english_entry(original, fallback))
     entries.sort(key=_sort_key)
     total = len(entries)
     if search:
