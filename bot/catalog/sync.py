@@ -3,6 +3,12 @@
 Asks ``<base>/bulk-data`` for the index, downloads the files of the wanted types whose
 ``updated_at`` changed since the last sync (resuming a broken download with an HTTP Range
 request), shows a progress bar, and imports what it fetched.
+
+``sync-state.json`` beside the downloads says, for each file, which version was downloaded whole
+and whether it was imported. A file downloaded and checked whole but not imported (another import
+held the catalog, or the import failed) is imported at the next sync without being downloaded again,
+as long as it is still the file that was checked (its size and time of change); a file the import
+found unusable is downloaded again.
 """
 from __future__ import annotations
 
@@ -19,7 +25,7 @@ from urllib.parse import urlparse
 from tqdm import tqdm
 
 from bot.config import BULK_TYPES, Config
-from bot.catalog.errors import DataImportError
+from bot.catalog.errors import CatalogBusy, DataImportError
 from bot.catalog.importer import import_files
 from bot.i18n import Note
 
@@ -136,6 +142,26 @@ def _local_name(entry: dict) -> str:
     return name
 
 
+def _fingerprint(path: Path) -> dict:
+    """What tells that a downloaded file is still the one that was checked whole."""
+    stat = path.stat()
+    return {"bytes": stat.st_size, "mtime_ns": stat.st_mtime_ns}
+
+
+def _downloaded(target: Path, known: dict, size: int | None) -> bool:
+    """Whether ``target`` is a download checked whole, not imported yet, and untouched since."""
+    if known.get("imported", True) or not target.exists() or known.get("checked") != _fingerprint(target):
+        return False
+    return size is None or _content_size(target, size) == size
+
+
+def _save_state(path: Path, state: dict) -> None:
+    """Written whole or not at all: a sync that dies midway leaves the state as it was."""
+    written = path.with_name(path.name + ".tmp")
+    written.write_text(json.dumps(state, indent=2))
+    written.replace(path)
+
+
 def sync(config: Config, types: list[str] | None = None, base_url: str | None = None, progress: bool = True,
          log: Callable[[str], None] = print, rules_url: str | None = None, timeout: float = TIMEOUT,
          lock_wait: float | None = None) -> list[Path]:
@@ -154,36 +180,59 @@ def sync(config: Config, types: list[str] | None = None, base_url: str | None = 
     missing = [t for t in types if t not in index]
     if missing:
         raise DataImportError(f"{base_url}/bulk-data", Note("no bulk file of type {types}", types=", ".join(missing)))
-    fetched: list[Path] = []
+    fetched: list[tuple[str, Path]] = []
+
+    def fetch(key: str, url: str, target: Path, size: int | None, version: dict) -> None:
+        """Download ``url`` (unless a download of this version waits, whole and not imported) and
+        record it, before any import, as downloaded whole and not imported."""
+        known = state.get(key, {})
+        if known.get("file") == target.name and all(known.get(k) == v for k, v in version.items()) \
+                and _downloaded(target, known, size):
+            log(Note("rules: {file} already downloaded, not imported yet: importing it", file=target.name)
+                if key == "rules" else
+                Note("{kind}: {file} already downloaded, not imported yet: importing it", kind=key, file=target.name))
+        else:
+            log(Note("rules: downloading {url}", url=url) if key == "rules"
+                else Note("{kind}: downloading {url}", kind=key, url=url))
+            download(url, target, size, progress, timeout)
+            state[key] = {**version, "file": target.name, "imported": False, "checked": _fingerprint(target)}
+            _save_state(state_path, state)
+        fetched.append((key, target))
+
     for kind in sorted(types, key=lambda t: BULK_TYPES.index(t) if t in BULK_TYPES else len(BULK_TYPES)):
         entry = index[kind]
         target = folder / _local_name(entry)
         known = state.get(kind, {})
-        if known.get("updated_at") == entry.get("updated_at") and target.exists():
+        if known.get("updated_at") == entry.get("updated_at") and known.get("imported", True) and target.exists():
             log(Note("{kind}: unchanged since {date}, skipped", kind=kind, date=entry.get("updated_at")))
             continue
-        log(Note("{kind}: downloading {url}", kind=kind, url=entry["download_uri"]))
         size = entry.get("size") if isinstance(entry.get("size"), int) else None
-        download(entry["download_uri"], target, size, progress, timeout)
-        fetched.append(target)
-        state[kind] = {"updated_at": entry.get("updated_at"), "file": target.name}
+        fetch(kind, entry["download_uri"], target, size, {"updated_at": entry.get("updated_at")})
     rules_url = rules_url or config.rules_url
     if rules_url:
         target = folder / (Path(urlparse(rules_url).path).name or "MagicCompRules.txt")
-        if target.exists() and state.get("rules", {}).get("url") == rules_url:
+        known = state.get("rules", {})
+        if target.exists() and known.get("url") == rules_url and known.get("imported", True):
             log(Note("rules: {file} already imported, skipped", file=target.name))
         else:
-            log(Note("rules: downloading {url}", url=rules_url))
-            download(rules_url, target, None, progress, timeout)
-            fetched.append(target)
-            state["rules"] = {"url": rules_url, "file": target.name}
+            fetch("rules", rules_url, target, None, {"url": rules_url})
     if fetched:
-        import_files(config.catalog_path, fetched, progress=progress, log=log,
-                     lock_wait=config.import_wait if lock_wait is None else lock_wait)
-        state_path.write_text(json.dumps(state, indent=2))
+        try:
+            import_files(config.catalog_path, [target for _, target in fetched], progress=progress, log=log,
+                         lock_wait=config.import_wait if lock_wait is None else lock_wait)
+        except DataImportError as exc:
+            unusable = [key for key, target in fetched if str(target) == exc.path]
+            if unusable and not isinstance(exc, CatalogBusy):   # whole, but not what it should be
+                for key in unusable:
+                    del state[key]
+                _save_state(state_path, state)
+            raise
+        for key, _ in fetched:
+            state[key]["imported"] = True
+        _save_state(state_path, state)
     else:
         log(Note("nothing new to import"))
-    return fetched
+    return [target for _, target in fetched]
 
 
 __all__ = ["download", "fetch_index", "sync"]

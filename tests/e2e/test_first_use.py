@@ -24,7 +24,7 @@ from bot.rules import book
 from bot.services import Services
 from tests.e2e.conftest import assert_nothing_went_wrong
 from tests.e2e.helpers import BotUnderTest, answer_of, edited, embed_text, option, start_bot, stop_bot
-from tests.e2e.test_refresh import upstream  # noqa: F401  (the fixture: a local Scryfall with a new ruling)
+from tests.e2e.test_refresh import upstream, upstream_gets  # noqa: F401  (fixtures: a local Scryfall, a new ruling)
 from tests.fake_discord import FakeDiscord, payloads
 
 DISCORD_LIMIT = 3.0   # seconds Discord waits for the answer to an interaction

@@ -24,7 +24,13 @@ NEW_RULING = "A ruling published after the bot started: the zebrafish clause."
 
 
 @pytest.fixture
-def upstream(tmp_path, bundled_catalog_path):
+def upstream_gets() -> list[str]:
+    """The paths the upstream server was asked for, in order."""
+    return []
+
+
+@pytest.fixture
+def upstream(tmp_path, bundled_catalog_path, upstream_gets):
     """A local server answering like Scryfall's /bulk-data, with a rulings file holding one new
     ruling for Jadelight Ranger."""
     catalog = Catalog(bundled_catalog_path)
@@ -38,6 +44,7 @@ def upstream(tmp_path, bundled_catalog_path):
             pass
 
         def do_GET(self):
+            upstream_gets.append(self.path)
             if self.path == "/bulk-data":
                 data = json.dumps({"object": "list", "has_more": False, "data": [{
                     "object": "bulk_data", "type": "rulings", "updated_at": "2026-11-02T10:00:00.000+00:00",
@@ -201,20 +208,78 @@ def test_a_refresh_skips_its_turn_while_an_import_runs_and_downloads_nothing(ups
     assert refresh(config, say=lambda line: None)              # the next turn imports
 
 
-def test_an_import_that_starts_while_the_refresh_downloads_is_not_waited_for(upstream, monkeypatch):
-    config = Config.from_env(upstream)
-    before = config.catalog_path.read_bytes()
+def turn_as_an_import_starts(config: Config, monkeypatch) -> list[str]:
+    """A refresh turn during which `data import` starts, once the refresh has begun downloading:
+    the turn is skipped (what it said returned), not waiting for the import."""
     real_sync = refresh_module.sync
+    said = []
     with contextlib.ExitStack() as imports:
         def sync_as_an_import_starts(*args, **kwargs):
             imports.enter_context(import_lock(config.catalog_path, 0))
             return real_sync(*args, **kwargs)
 
         monkeypatch.setattr(refresh_module, "sync", sync_as_an_import_starts)
-        said = []
         assert finished(lambda: refresh(config, say=said.append)) is None
+    monkeypatch.setattr(refresh_module, "sync", real_sync)
+    return said
+
+
+def test_an_import_that_starts_while_the_refresh_downloads_is_not_waited_for(upstream, monkeypatch):
+    config = Config.from_env(upstream)
+    before = config.catalog_path.read_bytes()
+    said = turn_as_an_import_starts(config, monkeypatch)
     assert said[-1] == f"an import (pid {os.getpid()}) into {config.catalog_path} is under way: refresh skipped"
     assert config.catalog_path.read_bytes() == before
+
+
+def test_what_a_refused_import_leaves_downloaded_is_imported_next_turn_without_downloading_it_again(
+        upstream, upstream_gets, monkeypatch, bundled_catalog_path):
+    """An import that starts while the refresh downloads makes the refresh skip its import; the file
+    it downloaded and checked whole stays, and the next turn imports it as it is. A kept file that
+    changed on disk since it was checked is never imported: it is downloaded again."""
+    config = Config.from_env(upstream)
+
+    def has_new_ruling() -> bool:
+        catalog = Catalog(config.catalog_path)
+        try:
+            oracle_id = catalog.card_by_english_name("Jadelight Ranger").oracle_id
+            return NEW_RULING in [r.text for r in catalog.rulings(oracle_id)]
+        finally:
+            catalog.close()
+
+    turn_as_an_import_starts(config, monkeypatch)
+    assert upstream_gets.count("/rulings.json") == 1 and not has_new_ruling()
+    said = []
+    assert [p.name for p in refresh(config, say=said.append)] == ["rulings.json.gz"]
+    assert upstream_gets.count("/rulings.json") == 1          # not downloaded again
+    assert "rulings: rulings.json.gz already downloaded, not imported yet: importing it" in said
+    assert has_new_ruling()
+    assert refresh(config, say=lambda line: None) == []      # imported: nothing new next turn
+    assert upstream_gets.count("/rulings.json") == 1
+
+    shutil.copy(bundled_catalog_path, config.catalog_path)   # as on the first turn
+    (config.downloads_dir / "sync-state.json").unlink()
+    turn_as_an_import_starts(config, monkeypatch)
+    assert upstream_gets.count("/rulings.json") == 2
+    kept = config.downloads_dir / "rulings.json.gz"
+    kept.write_bytes(kept.read_bytes()[:-10])                # cut short since it was checked
+    assert [p.name for p in refresh(config, say=lambda line: None)] == ["rulings.json.gz"]
+    assert upstream_gets.count("/rulings.json") == 3          # downloaded again, not imported cut
+    assert has_new_ruling()
+
+
+def test_a_kept_download_the_import_cannot_use_is_downloaded_again(upstream, upstream_gets, monkeypatch):
+    config = Config.from_env(upstream)
+    turn_as_an_import_starts(config, monkeypatch)
+    kept = config.downloads_dir / "rulings.json.gz"
+    checked = kept.stat()
+    kept.write_bytes(b"x" * checked.st_size)   # the same size and time: spoilt all the same
+    os.utime(kept, ns=(checked.st_atime_ns, checked.st_mtime_ns))
+    warned = []
+    assert refresh(config, say=lambda line: None, warn=warned.append) is None
+    assert "rulings.json.gz" in warned[0] and upstream_gets.count("/rulings.json") == 1
+    assert [p.name for p in refresh(config, say=lambda line: None)] == ["rulings.json.gz"]
+    assert upstream_gets.count("/rulings.json") == 2
 
 
 def test_every_process_sharing_the_catalog_answers_from_the_new_one(upstream):
