@@ -37,9 +37,18 @@ def connect_for_writing(path: Path) -> sqlite3.Connection:
     version = con.execute("PRAGMA user_version").fetchone()[0]
     con.executescript(schema_sql())
     if version < SCHEMA_VERSION:
+        upgrade_names(con)
         upgrade(con)
         con.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
     return con
+
+
+def upgrade_names(con: sqlite3.Connection) -> None:
+    """Catalogs written before version 5: the column each card file's printings are counted in. The
+    counts they hold stay until a card file brings the names again (a sync, a refresh) and counts them
+    anew."""
+    if "counting" not in {row[1] for row in con.execute("PRAGMA table_info(names)")}:
+        con.execute("ALTER TABLE names ADD COLUMN counting INTEGER")
 
 
 @contextmanager

@@ -10,10 +10,13 @@ from bot.catalog.printed import INSERT as PRINTED_INSERT, mtgjson_row
 from bot.catalog.rulings import RulingWriter
 from bot.languages import MTGJSON_NAMES
 from bot.text import fold
-from bot.catalog.scryfall import CARD_UPSERT, NAME_UPSERT, wrong_types
+from bot.catalog.scryfall import CARD_UPSERT, wrong_types
 from bot.catalog.streams import first_key, iter_json_records
 
 LANGUAGES = {name: lang for lang, names in MTGJSON_NAMES.items() for name in names}
+# one printing of each card is read: a name it brings is new (one printing), a name already there
+# keeps the printings a card file counted
+NAME_INSERT = "INSERT INTO names(oracle_id, lang, name, face, folded) VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING"
 
 
 def _is_all_printings(path: Path) -> bool:
@@ -100,7 +103,7 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
             text = mtgjson_row(oracle_id, lang, face_index, foreign)
             if text:
                 con.execute(PRINTED_INSERT, text)
-        con.executemany(NAME_UPSERT, [row + (fold(row[2]),) for row in rows])
+        con.executemany(NAME_INSERT, [row + (fold(row[2]),) for row in rows])
         report.add("cards")
         if face_index <= 0:
             for position, ruling in enumerate(card.get("rulings") or []):

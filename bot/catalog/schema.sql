@@ -21,7 +21,9 @@ CREATE TABLE IF NOT EXISTS names (
     name      TEXT NOT NULL,
     face      INTEGER NOT NULL DEFAULT -1,   -- -1: the whole card; 0, 1…: that face
     folded    TEXT NOT NULL,                 -- bot.text.fold(name): what the matcher compares
-    prints    INTEGER NOT NULL DEFAULT 1,    -- how many printings carry this spelling
+    prints    INTEGER NOT NULL DEFAULT 1,    -- how many printings carry this spelling, in the last card file
+                                             -- imported that has it (the same file again: the same count)
+    counting  INTEGER,                       -- while a card file is imported: its printings counted so far
     PRIMARY KEY (oracle_id, lang, name)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS names_by_name ON names(name);

@@ -37,10 +37,13 @@ WHERE ?
 """
 
 
+# a name's printings are counted afresh by each card file (``counting``), then become its ``prints``:
+# the same file imported again gives the same counts
 NAME_UPSERT = """
-INSERT INTO names(oracle_id, lang, name, face, folded) VALUES (?,?,?,?,?)
-ON CONFLICT(oracle_id, lang, name) DO UPDATE SET prints = names.prints + 1
+INSERT INTO names(oracle_id, lang, name, face, folded, counting) VALUES (?,?,?,?,?,1)
+ON CONFLICT(oracle_id, lang, name) DO UPDATE SET counting = coalesce(names.counting, 0) + 1
 """
+COUNTED = "UPDATE names SET prints = counting, counting = NULL WHERE counting IS NOT NULL"
 
 
 class ImageUris(msgspec.Struct, gc=False):
@@ -195,6 +198,7 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         con.execute("DROP INDEX IF EXISTS names_by_name")
         con.execute("DROP INDEX IF EXISTS names_by_key")
         objects, others = _read_cards(con, path, report, progress)
+        con.execute(COUNTED)
         con.executescript(schema_sql())   # the indexes again
     if others:
         report.add("objects in other languages", others)

@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from bot.catalog.errors import DataImportError
 
-SCHEMA_VERSION = 4  # 2: rulings keyed by card, language and text, with their sources; 3: the bundled CR;
-                    # 4: printed texts in other languages
+SCHEMA_VERSION = 5  # 2: rulings keyed by card, language and text, with their sources; 3: the bundled CR;
+                    # 4: printed texts in other languages; 5: names' printings counted per card file
 
 
 class Face(NamedTuple):
