@@ -141,7 +141,7 @@ class ImportReport:
     path: str
     kind: str
     counts: dict[str, int] = field(default_factory=dict)
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)   # notes (bot.i18n.Note): said in the reader's language
 
     def add(self, what: str, n: int = 1) -> None:
         self.counts[what] = self.counts.get(what, 0) + n

@@ -8,9 +8,10 @@ from bot.catalog.build import ImportReport, document_id
 from bot.catalog.errors import DataImportError
 from bot.catalog.printed import INSERT as PRINTED_INSERT, mtgjson_row
 from bot.catalog.rulings import RulingWriter
+from bot.i18n import Note
 from bot.languages import MTGJSON_NAMES
 from bot.text import fold
-from bot.catalog.scryfall import CARD_UPSERT, wrong_types
+from bot.catalog.scryfall import CARD_UPSERT, wrong_type, wrong_types
 from bot.catalog.streams import first_key, iter_json_records
 
 LANGUAGES = {name: lang for lang, names in MTGJSON_NAMES.items() for name in names}
@@ -40,26 +41,29 @@ def iter_set_cards(path: Path):
             yield code, card
 
 
-def card_problem(card) -> str | None:
+def card_problem(card) -> Note | None:
     """Why an MTGJSON card cannot be used as it is typed, or None."""
     if not isinstance(card, dict):
-        return "not an object"
+        return Note("not an object")
     problem = wrong_types(card, ("name", "faceName", "layout", "type", "text", "manaCost"),
                           ("foreignData", "rulings"), ("identifiers",))
     if problem:
         return problem
-    if not isinstance((card.get("identifiers") or {}).get("scryfallOracleId"), (str, type(None))):
-        return "identifiers.scryfallOracleId is not text"
+    oracle_id = (card.get("identifiers") or {}).get("scryfallOracleId")
+    if not isinstance(oracle_id, (str, type(None))):
+        return wrong_type("identifiers.scryfallOracleId", oracle_id, str)
     side = card.get("side")
     if side is not None and not (isinstance(side, str) and len(side) == 1 and "a" <= side <= "z"):
-        return "side is not a letter"
+        return Note("{field} is not a letter", field="side")
     for field, texts in (("foreignData", ("language", "name", "faceName")), ("rulings", ("text", "date"))):
         for i, entry in enumerate(card.get(field) or []):
-            problem = wrong_types(entry, texts) if isinstance(entry, dict) else "not an object"
+            where = f"{field}[{i}]"
+            problem = wrong_types(entry, texts, where=where + ".") if isinstance(entry, dict) else \
+                wrong_type(where, entry, dict)
             if problem:
-                return f"{field}[{i}]: {problem}"
+                return problem
         if field == "rulings" and any(not entry.get("text") for entry in card.get(field) or []):
-            return "a ruling without text"
+            return Note("a ruling without text")
     return None
 
 
@@ -71,11 +75,11 @@ def import_mtgjson(con: sqlite3.Connection, path: Path) -> ImportReport:
     for code, card in iter_set_cards(path):
         problem = card_problem(card)
         if problem:
-            report.warn(f"{code} card: {problem}")
+            report.warn(Note("{code} card: {problem}", code=code, problem=problem))
             continue
         oracle_id = (card.get("identifiers") or {}).get("scryfallOracleId")
         if not oracle_id or not card.get("name"):
-            report.warn(f"{code} {card.get('name')}: no Scryfall oracle id or no name")
+            report.warn(Note("{code} {name}: no Scryfall oracle id or no name", code=code, name=card.get("name")))
             continue
         name = card["name"]
         face_name = card.get("faceName")

@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import msgspec
 
+from bot.i18n import Note
 from bot.languages import LANGUAGES
 from bot.text import fold
 from bot.catalog.build import ImportReport, document_id, foreign_keys_off, schema_sql
@@ -91,50 +92,56 @@ CARD_TEXT_FIELDS = _text_fields(CardObject)
 FACE_TEXT_FIELDS = _text_fields(FaceObject)
 
 
-def _kind_of(value) -> str:
-    return {dict: "an object", list: "a list", str: "text", bool: "true or false",
-            int: "a number", float: "a number"}.get(type(value), "null")
+# the kinds of JSON value, as a record's problems name them ("name is an object, not text")
+KINDS = {dict: Note("an object"), list: Note("a list"), str: Note("text"), bool: Note("true or false"),
+         int: Note("a number"), float: Note("a number")}
+
+
+def wrong_type(field: str, value, wanted: type) -> Note:
+    """The field ``field`` holds ``value``, which is not the JSON kind ``wanted``."""
+    return Note("{field} is {kind}, not {wanted}", field=field, kind=KINDS.get(type(value), type(value).__name__),
+                wanted=KINDS[wanted])
 
 
 _TEXT, _LIST, _OBJECT = {str, type(None)}, {list, type(None)}, {dict, type(None)}
 
 
 def wrong_types(obj: dict, text_fields: tuple[str, ...], lists: tuple[str, ...] = (),
-                objects: tuple[str, ...] = ()) -> str | None:
-    """What is wrong with the types of a record's fields ("name is an object, not text"), or None.
-    Absent and null fields are fine: the importer has defaults for them."""
+                objects: tuple[str, ...] = (), where: str = "") -> Note | None:
+    """What is wrong with the types of a record's fields ("name is an object, not text"; each
+    field's name after ``where``), or None. Absent and null fields are fine: the importer has
+    defaults for them."""
     get = obj.get
     if (_TEXT.issuperset(map(type, map(get, text_fields)))
             and (not lists or _LIST.issuperset(map(type, map(get, lists))))
             and (not objects or _OBJECT.issuperset(map(type, map(get, objects))))):
         return None   # the usual record, checked without a loop in Python
-    for key, wanted, name in ([(k, str, "text") for k in text_fields] + [(k, list, "a list") for k in lists]
-                              + [(k, dict, "an object") for k in objects]):
+    for key, wanted in [(k, str) for k in text_fields] + [(k, list) for k in lists] + [(k, dict) for k in objects]:
         value = obj.get(key)
         if value is not None and not isinstance(value, wanted):
-            return f"{key} is {_kind_of(value)}, not {name}"
+            return wrong_type(where + key, value, wanted)
     return None
 
 
-def misfit_problem(value) -> str:
+def misfit_problem(value) -> Note:
     """Why a record that is not a CardObject cannot be used, in words."""
     if not isinstance(value, dict) or value.get("object", "card") != "card":
-        return "not a card object"
+        return Note("not a card object")
     problem = wrong_types(value, CARD_TEXT_FIELDS, ("card_faces", "promo_types"), ("image_uris",))
     if problem:
         return problem
     faces = value.get("card_faces") or ()
     for i, face in enumerate(faces):
         if not isinstance(face, dict):
-            return f"card_faces[{i}] is {_kind_of(face)}, not an object"
-        problem = wrong_types(face, FACE_TEXT_FIELDS, objects=("image_uris",))
+            return wrong_type(f"card_faces[{i}]", face, dict)
+        problem = wrong_types(face, FACE_TEXT_FIELDS, objects=("image_uris",), where=f"card_faces[{i}].")
         if problem:
-            return f"card_faces[{i}].{problem}"
-    for holder in (value, *faces):
+            return problem
+    for where, holder in (("", value), *((f"card_faces[{i}].", face) for i, face in enumerate(faces))):
         uris = holder.get("image_uris")
         if uris and not isinstance(uris.get("normal"), (str, type(None))):
-            return "image_uris.normal is not text"
-    return "fields of unexpected types"
+            return wrong_type(where + "image_uris.normal", uris["normal"], str)
+    return Note("fields of unexpected types")
 
 
 def card_kind(card: CardObject, layout: str) -> str:
@@ -228,16 +235,16 @@ def _read_cards(con: sqlite3.Connection, path: Path, report: ImportReport, progr
 
     for number, card in iter_json_records(path, as_type=CardObject):
         if type(card) is not CardObject:
-            report.warn(f"record {number}: {misfit_problem(card.value)}")
+            report.warn(Note("record {number}: {problem}", number=number, problem=misfit_problem(card.value)))
             continue
         if card.object != "card":
-            report.warn(f"record {number}: not a card object")
+            report.warn(Note("record {number}: {problem}", number=number, problem=Note("not a card object")))
             continue
         oracle_id = card.oracle_id
         if not oracle_id and card.card_faces:
             oracle_id = card.card_faces[0].oracle_id
         if not oracle_id or not card.name:
-            report.warn(f"record {number}: no oracle_id or name")
+            report.warn(Note("record {number}: no oracle_id or name", number=number))
             continue
         lang = card.lang or "en"
         if lang == "en":
@@ -274,11 +281,11 @@ class RulingObject(msgspec.Struct, gc=False):
 RULING_TEXT_FIELDS = tuple(f.name for f in msgspec.structs.fields(RulingObject))[1:]
 
 
-def ruling_misfit_problem(value) -> str:
+def ruling_misfit_problem(value) -> Note:
     """Why a record that is not a RulingObject cannot be used, in words."""
     if not isinstance(value, dict) or value.get("object", "ruling") != "ruling" or "comment" not in value:
-        return "not a ruling object"
-    return wrong_types(value, RULING_TEXT_FIELDS) or "fields of unexpected types"
+        return Note("not a ruling object")
+    return wrong_types(value, RULING_TEXT_FIELDS) or Note("fields of unexpected types")
 
 
 def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | None = None) -> ImportReport:
@@ -289,18 +296,19 @@ def import_rulings(con: sqlite3.Connection, path: Path, progress: Progress | Non
     with foreign_keys_off(con):   # a ruling's sources and keys are written after it
         for number, ruling in iter_json_records(path, as_type=RulingObject):
             if type(ruling) is not RulingObject:
-                report.warn(f"record {number}: {ruling_misfit_problem(ruling.value)}")
+                report.warn(Note("record {number}: {problem}", number=number, problem=ruling_misfit_problem(ruling.value)))
                 continue
             text = ruling.comment
             if ruling.object != "ruling" or text is msgspec.UNSET:
-                report.warn(f"record {number}: not a ruling object")
+                report.warn(Note("record {number}: {problem}", number=number, problem=Note("not a ruling object")))
                 continue
             if text is None:
-                report.warn(f"record {number}: a ruling without text")
+                report.warn(Note("record {number}: {problem}", number=number, problem=Note("a ruling without text")))
                 continue
             oracle_id = ruling.oracle_id
             if oracle_id not in known:
-                report.warn(f"record {number}: ruling for unknown card {oracle_id}")
+                report.warn(Note("record {number}: ruling for unknown card {oracle_id}", number=number,
+                                 oracle_id=oracle_id))
                 continue
             source = ruling.source if ruling.source in ("wotc", "scryfall") else "unknown"
             writer.add(oracle_id, "en", text, published_at=ruling.published_at, source=source,

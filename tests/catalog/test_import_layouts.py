@@ -132,7 +132,7 @@ def test_malformed_records_are_one_warning_each_whichever_way_the_file_is_read(t
                         "record 2: oracle_id is a list, not text",
                         "record 3: card_faces is text, not a list",
                         "record 4: printed_text is a number, not text",
-                        "record 5: image_uris.normal is not text",
+                        "record 5: image_uris.normal is a number, not text",
                         "record 6: card_faces[1].name is a list, not text",
                         "record 7: not a card object",
                         "record 8: not a card object",
