@@ -44,6 +44,28 @@ def test_an_import_summary_is_written_in_every_language(lang):
     assert "'Zzyzx'" in summary_text(skipped, messages(lang)) != skipped.summary()
 
 
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
+def test_everything_a_report_can_count_is_said_in_every_language(lang):
+    from bot.catalog.report_text import COUNTS, counts_text
+    from bot.i18n import _translations
+    catalog = _translations(lang)._catalog
+    assert not [forms for forms in COUNTS.values() if (forms[0], 0) not in catalog]   # a plural message, translated
+    counts = {what: 2 for what in COUNTS}
+    assert counts_text(counts, messages(lang)) == ", ".join(
+        Note(*COUNTS[what], count=2).localized(messages(lang)) for what in sorted(COUNTS))
+
+
+def test_a_report_refuses_a_count_it_could_not_say():
+    """So a new count comes with its messages, rather than shown in English in every language."""
+    report = ImportReport("cards.json", "scryfall-cards")
+    report.add("cards", 3)
+    with pytest.raises(ValueError, match="widgets"):
+        report.add("widgets")
+    with pytest.raises(ValueError, match="widgets"):
+        ImportReport("cards.json", "scryfall-cards", {"widgets": 1})
+    assert report.counts == {"cards": 3}
+
+
 def test_data_import_speaks_french_with_french_numbers(tmp_path):
     out = wayfinder(["data", "import", "--no-progress", RULES, QUEENS_AGENT], tmp_path, "fr")
     assert out.returncode == 0, out.stderr

@@ -136,15 +136,20 @@ def catalog_transaction(catalog_path: Path | str) -> Iterator[sqlite3.Connection
 
 @dataclass
 class ImportReport:
-    """What one file brought in: counts per kind and skipped records."""
+    """What one file brought in: counts per kind and skipped records. A report counts only what
+    the summaries can say in every language (report_text.COUNTS): another count is refused."""
 
     path: str
     kind: str
     counts: dict[str, int] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)   # notes (bot.i18n.Note): said in the reader's language
 
+    def __post_init__(self) -> None:
+        for what in self.counts:
+            _countable(what)
+
     def add(self, what: str, n: int = 1) -> None:
-        self.counts[what] = self.counts.get(what, 0) + n
+        self.counts[_countable(what)] = self.counts.get(what, 0) + n
 
     def warn(self, message: str) -> None:
         self.warnings.append(message)
@@ -181,6 +186,12 @@ class Summary(str):
 
     def localized(self, msg) -> str:
         return report_text.summary_text(self.report, msg)
+
+
+def _countable(what: str) -> str:
+    if what not in report_text.COUNTS:
+        raise ValueError(f"{what!r} is not a count an import report can give (bot.catalog.report_text.COUNTS)")
+    return what
 
 
 def document_id(con: sqlite3.Connection, key: str, kind: str, path: str,

@@ -10,7 +10,8 @@ from bot.i18n import Messages, Note, said
 if TYPE_CHECKING:
     from bot.catalog.build import ImportReport
 
-# what a report counts (ImportReport.counts keys) → its message, singular and plural
+# everything an import report counts (ImportReport.counts keys, kept in the catalog's imports
+# table) → its message, singular and plural: the one list of them (a report refuses any other)
 COUNTS = {
     "card objects": ("{count} card object", "{count} card objects"),
     "cards": ("{count} card", "{count} cards"),
@@ -29,8 +30,8 @@ COUNTS = {
 
 
 def counts_text(counts: dict[str, int], msg: Messages) -> str:
-    """"1,234 rulings, 2 duplicates folded", in ``msg``'s language (a count of another kind is
-    written with its name as the importer gives it)."""
+    """"1,234 rulings, 2 duplicates folded", in ``msg``'s language (a count no longer made, read
+    from a catalog an older version wrote, is written with its name as it was kept)."""
     parts = []
     for what, count in sorted(counts.items()):
         forms = COUNTS.get(what)

@@ -211,8 +211,8 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
         report.add("objects in other languages", others)
     if objects:
         report.add("card objects", objects)
-    report.counts["oracle cards"] = con.execute("SELECT count(*) FROM cards").fetchone()[0]
-    report.counts["names"] = con.execute("SELECT count(*) FROM names").fetchone()[0]
+    report.add("oracle cards", con.execute("SELECT count(*) FROM cards").fetchone()[0])
+    report.add("names", con.execute("SELECT count(*) FROM names").fetchone()[0])
     return report
 
 
