@@ -47,8 +47,23 @@ def test_card_in_italian(bundled_catalog_path):
     out = run(["card", "Defossilizzare", "--lang", "it"], bundled_catalog_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("Defossilize")
-    assert "6 chiarimenti in it:" in out.stdout   # the lines around the rulings in their language too
-    assert "frasi non tradotte in en" in out.stdout
+    lines = out.stdout.splitlines()
+    # the lines around the rulings in their language too: languages, sources and translations in words,
+    # as the rulings' pages say them
+    assert {"Inglese: Defossilize", "Italiano: Defossilizzare", "6 chiarimenti in italiano:"} <= set(lines)
+    assert lines.count("- 2023-11-10 · Fonte: WotC") == 6
+    assert lines.count("  Traduzione parziale: alcune frasi sono ancora in inglese.") == 1
+    assert not [raw for raw in ("[wotc]", "(translation)", "(partial", " in it:", "in en") if raw in out.stdout]
+
+
+def test_card_says_the_names_languages_and_an_unknown_source_in_words(bundled_catalog_path):
+    lines = run(["card", "Jadelight Ranger", "--lang", "ja"], bundled_catalog_path).stdout.splitlines()
+    assert {"英語：Jadelight Ranger", "日本語：翡翠光のレインジャー", "中国語（繁体字）：玉光巡林客"} <= set(lines)
+    lines = run(["card", "agente da rainha"], bundled_catalog_path).stdout.splitlines()
+    assert "6 esclarecimentos em português:" in lines and lines.count("- 2018-01-19 · fonte desconhecida") == 6
+    assert "  também redigido: " in "\n".join(lines)
+    data = json.loads(run(["card", "Defossilizzare", "--lang", "it", "--json"], bundled_catalog_path).stdout)
+    assert [(r["lang"], r["status"], r["source"]) for r in data["rulings"]].count(("it", "partial", "wotc")) == 1
 
 
 def test_resolve_reads_names_from_stdin_one_json_line_each(bundled_catalog_path):
@@ -155,6 +170,7 @@ def test_one_shot_look_ups_by_exact_name_load_only_what_they_use(bundled_catalog
         assert out.returncode == 0, out.stderr
         assert "Jadelight Ranger" in out.stdout or "explore" in out.stdout.lower(), out.stdout
         loaded = json.loads(out.stderr.splitlines()[-1])
-        # only `ruling` shows dates (written in the reader's language by Babel)
-        needless = [m for m in loaded if m.startswith(NOT_FOR_A_LOOK_UP + (("babel",) if args[0] != "ruling" else ()))]
+        # only `ruling` and `card` write what Babel knows: dates, and the languages' names
+        needless = [m for m in loaded if m.startswith(NOT_FOR_A_LOOK_UP + (("babel",) if args[0] not in ("ruling", "card")
+                                                                          else ()))]
         assert not needless, f"wayfinder {' '.join(args)} loaded {needless}"

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from bot.i18n import Messages, messages
+from bot.languages import LANGUAGES
 from bot.pages import CHOICE_LIMIT, Page
 from bot.rulings.select import MAX_SEARCH_CHARS, RulingEntry, RulingsReport, rulings_for
-from bot.rulings.pages import card_title, has_translations, language_label, other_card_name, ruling_pages
+from bot.rulings.pages import (capitalized, card_title, has_translations, language_label, other_card_name,
+                               ruling_notes, ruling_pages, source_label)
 from bot.services import Services
 from bot.text import MAX_QUERY_CHARS
 from bot.matching.lookup import resolve_card
@@ -90,13 +92,16 @@ def card(services: Services, name: str, lang: str | None = None, *, as_json: boo
     }
     if as_json:
         data["rulings"] = [ruling_json(e, report, msg) for e in entries]
+    # languages, sources and translations in words, as the rulings' pages say them
     lines = [found.type_line, found.oracle_text, ""]
-    lines += [f"  {code:4} {' / '.join(names)}" for code, names in data["names"].items()]
-    lines += ["", msg.n_("{count} ruling in {language}:", "{count} rulings in {language}:", len(entries), language=lang)]
+    lines += [msg._("{language}: {names}", language=capitalized(msg.language_name(code)), names=" / ".join(names))
+              for code in LANGUAGES for names in [data["names"].get(code)] if names]
+    lines += ["", msg.n_("{count} ruling in {language}:", "{count} rulings in {language}:", len(entries),
+                         language=msg.language_name(lang))]
     for e in entries:
-        flags = [e.status] + ([msg._("also worded: {wordings}", wordings=" | ".join(e.wordings))] if e.wordings else []) \
-            + ([msg._("untranslated sentences in {languages}", languages=",".join(e.untranslated_sentences))]
-               if e.untranslated_sentences else [])
-        lines += [f"- {e.published_at or msg._('undated')} [{e.source}] ({'; '.join(flags)})", f"  {e.text}"]
+        notes = ruling_notes(e, report, msg) + (
+            [msg._("also worded: {wordings}", wordings=" | ".join(e.wordings))] if e.wordings else [])
+        lines += [f"- {e.published_at or msg._('undated')} · {source_label(e, msg)}", f"  {e.text}"]
+        lines += [f"  *{note}*" for note in notes]
     page = Page(title=f"{found.name}  {found.mana_cost or ''}".rstrip(), description="\n".join(lines))
     return Reply(pages=[page], data=data)

@@ -23,13 +23,17 @@ def other_card_name(card: OtherCard) -> str:
     return _named(card.printed, card.name)
 
 
-def _heading(entry: RulingEntry, msg: Messages) -> str:
-    date = msg.date(entry.published_at) or msg._("undated")
+def source_label(entry: RulingEntry, msg: Messages) -> str:
+    """Where a ruling comes from ("Source: WotC"), or that it is not known."""
     source = SOURCE_NAMES.get(entry.source)
-    return f"{date} · {msg._('Source: {source}', source=source) if source else msg._('unknown source')}"
+    return msg._("Source: {source}", source=source) if source else msg._("unknown source")
 
 
-def _capitalized(text: str) -> str:
+def _heading(entry: RulingEntry, msg: Messages) -> str:
+    return f"{msg.date(entry.published_at) or msg._('undated')} · {source_label(entry, msg)}"
+
+
+def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -38,7 +42,7 @@ def language_label(entry: RulingEntry, report: RulingsReport, msg: Messages) -> 
     on another language."""
     if entry.shown == NO_ENGLISH:
         return msg._("{language} — no English text in the catalog",
-                     language=_capitalized(msg.language_name(entry.lang)))
+                     language=capitalized(msg.language_name(entry.lang)))
     if entry.shown == MACHINE_HIDDEN:
         return msg._("English original — this server hides machine translations.")
     if entry.shown == ENGLISH_FALLBACK and not report.no_translation:
@@ -46,7 +50,9 @@ def language_label(entry: RulingEntry, report: RulingsReport, msg: Messages) -> 
     return None
 
 
-def _notes(entry: RulingEntry, report: RulingsReport, msg: Messages, show_originals: bool) -> list[str]:
+def ruling_notes(entry: RulingEntry, report: RulingsReport, msg: Messages, show_originals: bool = False) -> list[str]:
+    """What a reader should know of a ruling's text: its language, a machine or partial
+    translation, another card's ruling, the documents that hold it."""
     notes = []
     label = language_label(entry, report, msg)
     if label:
@@ -74,11 +80,11 @@ def ruling_blocks(report: RulingsReport, msg: Messages, show_originals: bool) ->
     original after it, under the original's own date, source, documents and card."""
     blocks = []
     for entry in report.entries:
-        block = _fields(_heading(entry, msg), entry, _notes(entry, report, msg, show_originals))
+        block = _fields(_heading(entry, msg), entry, ruling_notes(entry, report, msg, show_originals))
         if show_originals and entry.original:
             original = entry.original
             block += _fields(f"{msg._('English original')} · {_heading(original, msg)}", original,
-                             _notes(original, report, msg, False))
+                             ruling_notes(original, report, msg))
         blocks.append(block)
     return blocks
 
