@@ -359,7 +359,7 @@ def remove_other_indexes(catalog_path: Path, keep: str | None) -> None:
 CHUNK = 20_000
 SORT_IN_MEMORY = 400_000       # names sorted (without their spaces) in memory, at most; beyond, SQLite sorts them
 BUCKETS_IN_MEMORY = 32 << 20   # bytes of names grouped by shape in memory; beyond, SQLite groups them
-SQLITE_MEMORY = 8 << 20        # SQLite's page cache, and each of its sorts, while building
+SQLITE_MEMORY = 8 << 20        # SQLite's page cache, and each of its sorts, once SQLite sorts
 # in the order of the catalog's index names_by_key: read in order, nothing to sort
 _ORDER = "n.folded, n.face, n.prints, n.oracle_id, n.lang, n.name"
 # (the names of no card are left out; CROSS JOIN: the names are read first, in that index's order)
@@ -376,8 +376,7 @@ _TEMPORARY = ("name_index_cards", "name_index_spaceless")
 def build(con: sqlite3.Connection, fh) -> str:
     """Write the index of the names in ``con`` into the binary file ``fh``; return its digest."""
     in_transaction = con.in_transaction
-    (cache_size,) = con.execute("PRAGMA cache_size").fetchone()
-    con.execute(f"PRAGMA cache_size = {-(SQLITE_MEMORY >> 10)}")   # SQLite's sorts here hold no more than this
+    (cache_size,) = con.execute("PRAGMA cache_size").fetchone()   # (lowered once SQLite sorts: see _SpacelessKeys)
     # the cards in the order of their oracle ids, numbered in a temporary table the names are
     # joined with; names without their spaces, to be sorted by SQLite when too many for memory
     for table in _TEMPORARY:
@@ -560,6 +559,10 @@ class _SpacelessKeys:
         """Move what is held into the temporary table (SQLite sorts and groups from then on)."""
         if self.held is None:
             return
+        # SQLite's page cache, and each of its sorts, hold no more than this from now on (while the
+        # names are sorted in memory, the cache stays as it is: an importer's holds the names it
+        # has just written, which the build reads)
+        self.con.execute(f"PRAGMA cache_size = {-(SQLITE_MEMORY >> 10)}")
         self.con.execute("CREATE TEMP TABLE name_index_spaceless(entry INTEGER PRIMARY KEY, s TEXT NOT NULL)")
         self.con.executemany("INSERT INTO temp.name_index_spaceless(entry, s) VALUES (?, ?)", enumerate(self.held))
         self.held = None
