@@ -30,26 +30,34 @@ PACKAGE = Path(__file__).resolve().parents[1]
 TRANSLATION_CODE = ("discord_app/translator.py", "i18n.py", "babel_data.py", "languages.py")
 
 
-def fingerprint(tree: discord.app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> str:
+def fingerprint(tree: discord.app_commands.CommandTree, guild: discord.abc.Snowflake | None = None) -> str | None:
     """What a sync of ``tree``'s commands for ``guild`` (None: global) would send, in a few bytes:
-    the commands as defined and everything that translates them."""
+    the commands as defined and everything that translates them; None when the translator's code
+    cannot be read (an installation without its sources): then every start syncs."""
     digest = hashlib.sha256()
 
     def add(data: bytes) -> None:
         digest.update(len(data).to_bytes(8, "big"))
         digest.update(data)
 
+    def add_file(path: Path) -> None:   # a file that may be missing: its absence is part of the fingerprint
+        try:
+            add(path.read_bytes())
+        except FileNotFoundError:
+            add(b"")
+
     add(f"discord.py {discord.__version__}; Babel {babel.__version__}".encode())
     commands = [command.to_dict(tree) for command in tree.get_commands(guild=guild)]
     add(json.dumps(commands, sort_keys=True, ensure_ascii=False).encode())
-    for name in TRANSLATION_CODE:
-        add((PACKAGE / name).read_bytes())
+    try:
+        for name in TRANSLATION_CODE:
+            add((PACKAGE / name).read_bytes())
+    except OSError:
+        return None
     for lang in LANGUAGES:
-        add(i18n._compiled(lang) or b"")
-        try:
-            add(babel_data.data_path(lang).read_bytes())
-        except FileNotFoundError:   # Babel's full data is read instead: its version is above
-            add(b"")
+        po = i18n.po_path(lang)   # the catalog's source (its .mo is compiled from it), else the .mo alone
+        add_file(po if po.exists() else i18n.mo_path(lang))
+        add_file(babel_data.data_path(lang))   # missing: Babel's full data is read, its version is above
     return digest.hexdigest()
 
 
@@ -58,10 +66,11 @@ async def sync_commands(bot, guild: discord.abc.Snowflake | None = None) -> bool
     put there; whether they were put."""
     scope = "global" if guild is None else str(guild.id)
     current = fingerprint(bot.tree, guild)
-    if await bot.settings.synced_commands(bot.application_id, scope) == current:
+    if current is not None and await bot.settings.synced_commands(bot.application_id, scope) == current:
         log.info("slash commands (%s) unchanged since they were last synced", scope)
         return False
     await bot.tree.sync(guild=guild)
-    await bot.settings.record_synced_commands(bot.application_id, scope, current)
+    if current is not None:
+        await bot.settings.record_synced_commands(bot.application_id, scope, current)
     log.info("slash commands (%s) synced", scope)
     return True
