@@ -5,8 +5,6 @@ import sqlite3
 from pathlib import Path
 from typing import Callable, Iterable
 
-from tqdm import tqdm
-
 from bot.catalog.build import ImportReport, catalog_transaction, import_lock
 from bot.catalog.bundled import bundled_files, needs_bundled
 from bot.catalog.comprehensive_rules import import_rules
@@ -123,7 +121,10 @@ def _import_stream(con: sqlite3.Connection, kind: str, path: Path, progress: boo
         return import_rules(con, path)
     if kind == "mtgjson":
         return import_mtgjson(con, path)
-    bar = tqdm(desc=f"{path.name}", unit=" records", disable=not progress, leave=False)
+    if not progress:   # tqdm is not even imported
+        return (import_cards if kind == "cards" else import_rulings)(con, path)
+    from tqdm import tqdm
+    bar = tqdm(desc=f"{path.name}", unit=" records", leave=False)
     last = 0
 
     def advance(number: int) -> None:
@@ -132,8 +133,6 @@ def _import_stream(con: sqlite3.Connection, kind: str, path: Path, progress: boo
         last = number
 
     try:
-        if kind == "cards":
-            return import_cards(con, path, advance)
-        return import_rulings(con, path, advance)
+        return (import_cards if kind == "cards" else import_rulings)(con, path, advance)
     finally:
         bar.close()

@@ -265,3 +265,13 @@ def test_a_start_that_found_the_bundled_data_missing_does_not_import_it_again_on
             bundled.bundled_files())
     finally:
         con.close()
+
+
+def test_an_import_with_progress_shows_how_many_records_were_read(tmp_path, capsys):
+    many = [dict(CARD, oracle_id=f"00000000-0000-0000-0000-{i:012d}", name=f"Card {i}") for i in range(6000)]
+    cards = _write_cards(tmp_path / "cards.json.gz", many)
+    catalog = tmp_path / "catalog.sqlite3"
+    import_files(catalog, [cards], progress=True, name_index=False)
+    shown = capsys.readouterr().err
+    assert "cards.json.gz: " in shown and " records" in shown   # the bar, cleared at the end
+    assert Catalog(catalog).query("SELECT count(*) FROM cards")[0][0] == 6000
