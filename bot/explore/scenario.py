@@ -175,19 +175,25 @@ def parse_action(data) -> Action:
     return kind(**{first: str(data[name])}, **values)
 
 
+# the keys of an entry of "leaves_before_resolution" that is an object, by the key that it must
+# have: a permanent ("id"), or a card that leaves its owner's graveyard ("card")
+LEAVING_KEYS = {"id": ("id", "returns", "to", "before"), "card": ("card", "owner", "to", "before")}
+
+
 def parse_leaving(items: list) -> tuple[Leaves, ...]:
-    """Each entry: an id, {"id", "returns", "to", "before"}, or {"card", "owner", "to", "before"} for a
-    card that leaves its owner's graveyard (yours unless ``owner`` is "opponent")."""
+    """Each entry: an id, or an object of one of the forms LEAVING_KEYS names (a permanent, or a
+    card that leaves its owner's graveyard: yours unless ``owner`` is "opponent")."""
     out = []
     for item in items:
         if isinstance(item, str):
             out.append(Leaves(item))
             continue
-        if not (isinstance(item, dict) and set(item) <= {"id", "card", "returns", "to", "before", "owner"}
-                and (isinstance(item.get("id"), str)) != (isinstance(item.get("card"), str))
-                and ("owner" not in item or "card" in item)):
-            raise ScenarioError("Each entry of “leaves_before_resolution” is an id, an object with an “id” (and “returns”, "
-                                "“to”, “before”) or an object with a “card” in the graveyard.")
+        forms = [keys for must, keys in LEAVING_KEYS.items() if isinstance(item, dict) and isinstance(item.get(must), str)]
+        if len(forms) != 1 or not set(item) <= set(forms[0]):
+            raise ScenarioError("Each entry of “leaves_before_resolution” is an id, an object with the keys {by_id}"
+                                " (“id” required) or an object with the keys {by_card} (“card” required: a card in a"
+                                " graveyard).", by_id=", ".join(LEAVING_KEYS["id"]),
+                                by_card=", ".join(LEAVING_KEYS["card"]))
         to = item.get("to", "graveyard" if "id" in item else "exile")
         if to not in LEAVES_TO or ("card" in item and to != "exile"):
             raise ScenarioError("“to” must be one of {zones} (for a card in the graveyard: exile).",

@@ -9,8 +9,9 @@ from bot.explore.choices import ScenarioError
 from bot.explore.model import Event
 from bot.explore.names import CardNames
 from bot.explore.narrate import describe
-from bot.explore.scenario import run
+from bot.explore.scenario import parse_leaving, run
 from bot.i18n import messages
+from bot.languages import LANGUAGES
 from tests.test_cli import run as cli
 
 TRACKER = [{"id": "d", "card": "Deadeye Tracker"}]
@@ -139,6 +140,27 @@ def test_a_card_leaving_names_its_owner(bundled_services):
         play(bundled_services, battlefield=TRACKER, opponent={"graveyard": ["Opt", "Island"]},
              action={"activate": "d", "targets": ["Opt", "Island"]},
              leaves_before_resolution=[{"id": "d", "owner": "opponent"}])
+
+
+@pytest.mark.parametrize("entry", [{"id": "d", "owner": "opponent"}, {"card": "Opt", "returns": True},
+                                   {"card": "Opt", "id": "d"}, {"card": 7}, {"cards": "Opt"}])
+def test_an_entry_that_leaves_is_refused_with_the_keys_it_may_have(entry):
+    """Each of them, in every language, as the scenario is checked."""
+    with pytest.raises(ScenarioError) as caught:
+        parse_leaving([entry])
+    for lang in LANGUAGES:
+        said = caught.value.localized(messages(lang))
+        assert said.count("id, returns, to, before") == said.count("card, owner, to, before") == 1, said
+    assert str(caught.value) == ("Each entry of “leaves_before_resolution” is an id, an object with the keys id, returns,"
+                                 " to, before (“id” required) or an object with the keys card, owner, to, before (“card”"
+                                 " required: a card in a graveyard).")
+
+
+def test_an_entry_that_leaves_may_have_every_key_the_refusal_names():
+    by_id, by_card = parse_leaving([{"id": "d", "returns": True, "to": "hand", "before": "j"},
+                                    {"card": "Opt", "owner": "opponent", "to": "exile", "before": "j"}])
+    assert (by_id.id, by_id.returns, by_id.to, by_id.before) == ("d", True, "hand", "j")
+    assert (by_card.card, by_card.owner, by_card.to, by_card.before) == ("Opt", "opponent", "exile", "j")
 
 
 def test_the_command_line_runs_it(bundled_catalog_path, tmp_path):
