@@ -136,6 +136,16 @@ def test_a_language_is_read_in_any_of_its_spellings():
             for value in ("DE", " pt-BR ", "zh-CN", "zht", "")] == ["de", "pt", "zhs", "zht", None]
 
 
+def test_the_bot_refuses_settings_it_cannot_use_in_the_operators_language(tmp_path):
+    (tmp_path / "settings.sqlite3").mkdir()
+    out = wayfinder([], tmp_path, "fr", DISCORD_TOKEN="not-a-real-token")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip().splitlines()[-1] == Note(
+        "{path} is a folder, not a settings database: name a file in it", path=tmp_path / "settings.sqlite3").localized(
+        messages("fr")).join(("erreur : ", ""))
+    assert list((tmp_path / "settings.sqlite3").iterdir()) == []
+
+
 def test_db_lines_in_russian(tmp_path):
     from bot.settings.store import migrations
     latest = migrations("sqlite")[-1][0]

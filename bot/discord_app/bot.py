@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from bot.config import Config
 from bot.services import Services
-from bot.settings.store import SettingsError, SettingsStore
+from bot.settings.store import SettingsStore
 from bot.discord_app.late import LateAnswers, waited_for
 from bot.discord_app.sync import sync_commands
 from bot.discord_app.translator import WayfinderTranslator
@@ -177,13 +177,10 @@ def run_bot(config: Config) -> int:
             await bot.open_settings()   # migrated, or refused, before Discord is reached
             await bot.start(config.token)
 
-    try:
+    try:   # settings that cannot be used (SettingsError) are refused by the command line, in its language
         asyncio.run(run())
     except KeyboardInterrupt:   # Ctrl-C: the bot has closed
         pass
-    except SettingsError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
     finally:
         resume_collector()   # a bot that stopped before it was set up
     return 0
