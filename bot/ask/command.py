@@ -14,21 +14,34 @@ MAX_QUESTION_OPTION = 4000      # what Discord lets a reader type; the search re
 INDEX_WAIT = 300.0
 
 
-def _shown(services: Services, index, result, lang: str, machine: str):
-    """The text to show for a result, its language, and for a ruling the version shown (its date,
-    source and status are that text's): the ruling in the reader's language where the catalog has
-    it (not a machine translation when the server hides them), else its English original, else the
-    language it exists in."""
-    if result.kind != "ruling":
-        return result.text, result.lang, None
-    docs = index.group(result.group)
-    rulings = services.catalog.rulings_by_id([int(doc.ref) for doc in docs])
-    versions = {doc.lang: (doc, rulings.get(int(doc.ref))) for doc in docs}
-    for wanted in (lang, "en", result.lang):
-        doc, ruling = versions.get(wanted, (None, None))
-        if doc is not None and not (machine == "hide" and ruling is not None and ruling.status == "machine"):
-            return doc.text, wanted, ruling
-    return result.text, result.lang, rulings.get(int(result.ref))
+def _rulings_shown(services: Services, index, results, lang: str, machine: str) -> dict[str, tuple]:
+    """For each ruling among ``results`` (by its id): the text to show, its language, the version
+    shown (its date, source and status are that text's) and that version's English original. The
+    ruling in the reader's language where the catalog has it (not a machine translation when the
+    server hides them), else its English original, else the language it exists in. Read together,
+    however many they are: one look-up of the index, and of the catalog one for the versions and
+    one for the originals not among them."""
+    found = [result for result in results if result.kind == "ruling"]
+    if not found:
+        return {}
+    catalog = services.catalog
+    groups = index.groups({result.group for result in found})
+    rulings = catalog.rulings_by_id(sorted({int(doc.ref) for docs in groups.values() for doc in docs}
+                                           | {int(result.ref) for result in found}))
+    shown = {}
+    for result in found:
+        versions = {doc.lang: (doc, rulings.get(int(doc.ref))) for doc in groups.get(result.group, ())}
+        for wanted in (lang, "en", result.lang):
+            doc, ruling = versions.get(wanted, (None, None))
+            if doc is not None and not (machine == "hide" and ruling is not None and ruling.status == "machine"):
+                shown[result.ref] = (doc.text, wanted, ruling)
+                break
+        else:
+            shown[result.ref] = (result.text, result.lang, rulings.get(int(result.ref)))
+    wanted_originals = {ruling.original_id for _, _, ruling in shown.values() if ruling and ruling.original_id}
+    originals = {**rulings, **catalog.rulings_by_id(sorted(wanted_originals - rulings.keys()))}
+    return {ref: (text, text_lang, ruling, originals.get(ruling.original_id) if ruling and ruling.original_id else None)
+            for ref, (text, text_lang, ruling) in shown.items()}
 
 
 def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine: str = "show",
@@ -74,8 +87,10 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine
     data = {"query": understood.text, "lang": lang, "question_lang": understood.lang, "cards": cards,
             "results": []}
     highlighted = []
+    versions = _rulings_shown(services, index, results, lang, machine)
     for result in results:
-        text, text_lang, ruling = _shown(services, index, result, lang, machine)
+        text, text_lang, ruling, original = versions.get(result.ref, (result.text, result.lang, None, None)) \
+            if result.kind == "ruling" else (result.text, result.lang, None, None)
         item = {"kind": result.kind, "text": text, "lang": text_lang, "score": result.score}
         if result.kind == "rule":
             item.update(number=result.ref, edition=book.current.effective_date)
@@ -85,8 +100,6 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine
             card = catalog.card(result.oracle_id)
             name = card.name if card else result.oracle_id
             shown = catalog.printed_name(result.oracle_id, lang) or name
-            original = catalog.rulings_by_id([ruling.original_id]).get(ruling.original_id) \
-                if ruling and ruling.original_id else None
             published_at, source = dated(ruling, original) if ruling else (None, None)
             item.update(card=name, oracle_id=result.oracle_id, card_shown=shown, published_at=published_at,
                         source=source, status=ruling.status if ruling else None, cites=list(result.cites))

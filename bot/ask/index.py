@@ -338,10 +338,18 @@ class AskIndex:
         return {ref: i for i, ref in self.query(
             f"SELECT id, ref FROM docs WHERE kind = ? AND ref IN ({marks})", (kind, *refs))}
 
-    def group(self, group: int) -> list[Doc]:
-        """A ruling and its translations."""
-        return [Doc(*row) for row in self.query(
-            "SELECT id, kind, ref, oracle_id, grp, lang, text, body FROM docs WHERE grp = ?", (group,))]
+    def groups(self, groups) -> dict[int, list[Doc]]:
+        """Rulings and their translations, by group: the same ruling printed for several cards,
+        in every language the catalog has it."""
+        groups = list(groups)
+        if not groups:
+            return {}
+        marks = ",".join("?" * len(groups))
+        out: dict[int, list[Doc]] = {}
+        for row in self.query(f"SELECT id, kind, ref, oracle_id, grp, lang, text, body FROM docs"
+                              f" WHERE grp IN ({marks}) ORDER BY id", tuple(groups)):
+            out.setdefault(row[4], []).append(Doc(*row))
+        return out
 
     def rulings_of(self, oracle_ids: list[str]) -> list[int]:
         if not oracle_ids:

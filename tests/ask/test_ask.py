@@ -287,3 +287,16 @@ def test_a_named_cards_keywords_and_the_keywords_a_question_names_come_from_the_
     assert "701.44" in menu
     assert bundled_services.keywords.rules(bundled_services.catalog.card_by_english_name(
         "Lurking Chupacabra").oracle_text) == ["701.44"]
+
+
+def test_the_rulings_an_answer_shows_are_read_together_however_many_it_shows(services, monkeypatch):
+    """Each ruling shown comes with its translations and English original: all of them are read in
+    one look-up of the index and at most two of the catalog, not a few per ruling."""
+    reads = []
+    for db in (services.catalog, services.ask_index):
+        real = db.query
+        monkeypatch.setattr(db, "query", lambda sql, params=(), real=real: reads.append(sql) or real(sql, params))
+    reply = ask(services, "Nicanzil : un marqueur +1/+1 quand un terrain est exploré ?", "fr")
+    assert len([r for r in reply.data["results"] if r["kind"] == "ruling"]) >= 3, refs(reply)
+    assert sum("WHERE grp" in sql for sql in reads) == 1
+    assert sum("FROM rulings r" in sql for sql in reads) <= 2
