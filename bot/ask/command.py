@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from bot.i18n import messages
 from bot.reply import Choice, Reply
-from bot.rulings.select import dated
+from bot.rulings.select import dated, version_shown
 from bot.services import Services
 
 RULE_VALUE, CARD_VALUE = "rule:", "card:"
@@ -16,32 +16,36 @@ INDEX_WAIT = 300.0
 
 def _rulings_shown(services: Services, index, results, lang: str, machine: str) -> dict[str, tuple]:
     """For each ruling among ``results`` (by its id): the text to show, its language, the version
-    shown (its date, source and status are that text's) and that version's English original. The
-    ruling in the reader's language where the catalog has it (not a machine translation when the
-    server hides them), else its English original, else the language it exists in. Read together,
-    however many they are: one look-up of the index, and of the catalog one for the versions and
-    one for the originals not among them."""
+    shown (its date, source and status are that text's) and the English original it renders, if a
+    translation: as /ruling shows it (bot.rulings.select.version_shown), the version in the
+    reader's language taken from the ruling's group (the same ruling printed for several cards, and
+    its translations). Read together, however many they are: one look-up of the index, and of the
+    catalog one for the versions and one for the originals not among them."""
     found = [result for result in results if result.kind == "ruling"]
     if not found:
         return {}
     catalog = services.catalog
     groups = index.groups({result.group for result in found})
-    rulings = catalog.rulings_by_id(sorted({int(doc.ref) for docs in groups.values() for doc in docs}
-                                           | {int(result.ref) for result in found}))
+
+    def candidate(result) -> int:
+        """The ruling in the reader's language, the same card's first; else the one found."""
+        mine = [doc for doc in groups.get(result.group, ()) if doc.lang == lang]
+        return int(min(mine, key=lambda doc: doc.oracle_id != result.oracle_id).ref) if mine else int(result.ref)
+
+    candidates = {result.ref: candidate(result) for result in found}
+    rulings = catalog.rulings_by_id(sorted(set(candidates.values())))
+    wanted = {ruling.original_id for ruling in rulings.values() if ruling.original_id}
+    rulings.update(catalog.rulings_by_id(sorted(wanted - rulings.keys())))
     shown = {}
     for result in found:
-        versions = {doc.lang: (doc, rulings.get(int(doc.ref))) for doc in groups.get(result.group, ())}
-        for wanted in (lang, "en", result.lang):
-            doc, ruling = versions.get(wanted, (None, None))
-            if doc is not None and not (machine == "hide" and ruling is not None and ruling.status == "machine"):
-                shown[result.ref] = (doc.text, wanted, ruling)
-                break
-        else:
-            shown[result.ref] = (result.text, result.lang, rulings.get(int(result.ref)))
-    wanted_originals = {ruling.original_id for _, _, ruling in shown.values() if ruling and ruling.original_id}
-    originals = {**rulings, **catalog.rulings_by_id(sorted(wanted_originals - rulings.keys()))}
-    return {ref: (text, text_lang, ruling, originals.get(ruling.original_id) if ruling and ruling.original_id else None)
-            for ref, (text, text_lang, ruling) in shown.items()}
+        ruling = rulings.get(candidates[result.ref])
+        if ruling is None:     # not in the catalog read (it changed meanwhile): the text found
+            shown[result.ref] = (result.text, result.lang, None, None)
+            continue
+        version = version_shown(ruling, rulings.get(ruling.original_id) if ruling.original_id else None,
+                                lang, machine)
+        shown[result.ref] = (version.ruling.text, version.ruling.lang, version.ruling, version.original)
+    return shown
 
 
 def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine: str = "show",

@@ -104,6 +104,31 @@ def dated(r: Ruling, original: Ruling | None) -> tuple[str | None, str]:
     return r.published_at or (original.published_at if same_card else None), source
 
 
+class Version(NamedTuple):
+    """The version of a ruling a reader sees."""
+    ruling: Ruling                    # the text shown
+    shown: str                        # why it is shown in its language: see the constants above
+    original: Ruling | None           # the English original it renders, when a translation is shown
+
+
+def version_shown(r: Ruling, original: Ruling | None, lang: str, machine: str = "show") -> Version:
+    """Which version of the ruling ``r`` a reader of ``lang`` sees (``original``: the English
+    original ``r`` renders, if a translation): ``r`` in the reader's language, unless it is a
+    machine translation the server hides (``machine`` "hide") whose original exists; else the
+    English original (``r`` itself when English); else ``r`` in the language it exists in. Its
+    date and source: ``dated(version.ruling, version.original)``."""
+    if r.lang == lang:
+        if r.status == "machine" and machine == "hide" and original is not None:
+            return Version(original, MACHINE_HIDDEN, None)
+        return Version(r, IN_READER_LANGUAGE, original)
+    english = IN_READER_LANGUAGE if lang == "en" else ENGLISH_FALLBACK
+    if r.lang == "en":
+        return Version(r, english, None)
+    if original is not None:
+        return Version(original, english, None)
+    return Version(r, NO_ENGLISH, None)
+
+
 def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | None = None,
                 machine: str = "show") -> RulingsReport | None:
     """The rulings of a card for a reader of ``lang``, each in the first language that exists.
@@ -138,37 +163,38 @@ def rulings_for(catalog: Catalog, oracle_id: str, lang: str, *, search: str | No
         return RulingEntry(r.text, "en", "original", r.published_at, r.source, r.wordings, r.mixed_langs, shown,
                            r.sources, None, other_card(r))
 
-    fallback = ENGLISH_FALLBACK if lang != "en" else IN_READER_LANGUAGE
+    def entry(r: Ruling, original: Ruling | None) -> RulingEntry:
+        """The version of ``r`` shown (version_shown): an English original, or a text in another
+        language (beside its English original when it has one)."""
+        version = version_shown(r, original, lang, machine)
+        shown = version.ruling
+        if shown.lang == "en":
+            return english_entry(shown, version.shown)
+        date, source = dated(shown, version.original)
+        return RulingEntry(shown.text, shown.lang, shown.status, date, source, shown.wordings, shown.mixed_langs,
+                           version.shown, shown.sources,
+                           english_entry(original, IN_READER_LANGUAGE) if original else None)
+
     entries: list[RulingEntry] = []
     shown_english: set[str] = set()   # folded English texts already rendered, in any language
     for r in foreign:
-        if r.lang != lang:
-            continue
-        original = original_of(r)
-        date, source = dated(r, original)
-        if original:
-            shown_english.add(fold(original.text))
-        if r.status == "machine" and machine == "hide" and original:
-            entries.append(english_entry(original, MACHINE_HIDDEN))
-            continue
-        entries.append(RulingEntry(r.text, r.lang, r.status, date, source, r.wordings, r.mixed_langs,
-                                   IN_READER_LANGUAGE, r.sources,
-                                   english_entry(original, IN_READER_LANGUAGE) if original else None))
+        if r.lang == lang:
+            original = original_of(r)
+            if original:
+                shown_english.add(fold(original.text))
+            entries.append(entry(r, original))
     for r in english:
         if fold(r.text) not in shown_english:
             shown_english.add(fold(r.text))
-            entries.append(english_entry(r, fallback))
+            entries.append(entry(r, None))
     for r in foreign:   # translations into other languages: their English original, else themselves
         if r.lang == lang:
             continue
         original = original_of(r)
-        if original is None:
-            date, source = dated(r, None)
-            entries.append(RulingEntry(r.text, r.lang, r.status, date, source, r.wordings,
-                                       r.mixed_langs, NO_ENGLISH, r.sources))
-        elif fold(original.text) not in shown_english:
-            shown_english.add(fold(original.text))
-            entries.append(english_entry(original, fallback))
+        if original is None or fold(original.text) not in shown_english:
+            if original:
+                shown_english.add(fold(original.text))
+            entries.append(entry(r, original))
     entries.sort(key=_sort_key)
     total = len(entries)
     if search:

@@ -11,6 +11,7 @@ from bot.ask.evaluation import load_questions, recall_at
 from bot.ask.index import AskIndex
 from bot.ask.understand import understand
 from bot.config import Config
+from bot.rulings.select import rulings_for
 from bot.services import Services
 from tests.helpers import PROJECT, needs_shared
 
@@ -300,3 +301,19 @@ def test_the_rulings_an_answer_shows_are_read_together_however_many_it_shows(ser
     assert len([r for r in reply.data["results"] if r["kind"] == "ruling"]) >= 3, refs(reply)
     assert sum("WHERE grp" in sql for sql in reads) == 1
     assert sum("FROM rulings r" in sql for sql in reads) <= 2
+
+
+@pytest.mark.parametrize("machine", ["show", "hide"])
+def test_a_ruling_in_english_is_shown_as_its_cards_rulings_show_it(services, machine):
+    """/ask shows the version of a ruling that /ruling shows for its card: an English ruling
+    printed for several cards is the answer's card's own, under that card's date and source (the
+    explore rulings of Glowcap Lantern are not given the WotC source of Nicanzil's copy)."""
+    for question, lang in (("What happens when a creature explores and my library is empty?", "en"),
+                           ("what if my library is empty when Jadelight Ranger explores", "ja")):
+        english = [r for r in ask(services, question, lang, machine=machine).data["results"]
+                   if r["kind"] == "ruling" and r["lang"] == "en"]
+        assert english, question
+        for result in english:
+            entries = rulings_for(services.catalog, result["oracle_id"], lang, machine=machine).entries
+            assert (result["text"], result["published_at"], result["source"], result["status"]) in [
+                (e.text, e.published_at, e.source, e.status) for e in entries], result["card"]
