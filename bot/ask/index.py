@@ -173,14 +173,6 @@ def _current(path: Path, key: str) -> sqlite3.Connection | None:
     return None
 
 
-def is_current(catalog) -> bool:
-    """Whether the file beside ``catalog`` is its index, ready to be read."""
-    index = AskIndex.read(catalog)
-    if index is not None:
-        index.close()
-    return index is not None
-
-
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot.ask.index [--nice N] CATALOG``: build the index beside the catalog unless it
     is there already, with its CPU priority lowered by N (as ``nice``). A running bot starts it
