@@ -235,7 +235,7 @@ def _dispatch(args, config: Config, msg: Messages) -> int:
     services = Services(config)
     if command == "card":
         from bot.rulings.command import card
-        return _print_reply(card(services, " ".join(args.name), args.lang, as_json=args.json), args.json)
+        return _print_reply(card(services, " ".join(args.name), args.lang, as_json=args.json, reader=msg), args.json)
     if command == "resolve":
         return _resolve(services, args.names, args.lang)
     if command == "ruling":

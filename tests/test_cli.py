@@ -56,6 +56,20 @@ def test_card_in_italian(bundled_catalog_path):
     assert not [raw for raw in ("[wotc]", "(translation)", "(partial", " in it:", "in en") if raw in out.stdout]
 
 
+def test_card_refuses_a_name_of_no_single_card_in_words_in_the_readers_language(bundled_catalog_path, tmp_path):
+    out = run(["card", "Jade", "--lang", "fr"], bundled_catalog_path)
+    assert out.returncode == 1 and out.stdout.splitlines() == [
+        "Plusieurs cartes correspondent à « Jade » : choisissez-en une ci-dessous.", "",
+        "  • Jadelight Ranger", "  • Jadelight Spelunker"]
+    env = dict(os.environ, WAYFINDER_CATALOG=str(bundled_catalog_path), WAYFINDER_CONSOLE_LANG="de")
+    env.pop("DISCORD_TOKEN", None)
+    out = subprocess.run([sys.executable, "-m", "bot", "card", "zzqq"], capture_output=True, text=True, cwd=PROJECT,
+                         env=env, timeout=120)
+    assert out.returncode == 1 and out.stdout.strip() == "Keine Karte heißt „zzqq“."
+    data = json.loads(run(["card", "zzqq", "--json"], bundled_catalog_path).stdout)
+    assert (data["error"], data["status"], data["candidates"]) == ("no single card", "none", [])
+
+
 def test_card_says_the_names_languages_and_an_unknown_source_in_words(bundled_catalog_path):
     lines = run(["card", "Jadelight Ranger", "--lang", "ja"], bundled_catalog_path).stdout.splitlines()
     assert {"英語：Jadelight Ranger", "日本語：翡翠光のレインジャー", "中国語（繁体字）：玉光巡林客"} <= set(lines)

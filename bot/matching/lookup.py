@@ -33,10 +33,16 @@ def resolve_card(matcher: Matcher, value: str, msg: Messages, prefer_lang: str |
         return Lookup(nickname, None, result.truncated)
     if result.status == "one":
         return Lookup(result.best.oracle_id, None, result.truncated)
+    return Lookup(None, unresolved(result, msg), result.truncated)
+
+
+def unresolved(result: Resolution, msg: Messages) -> Reply:
+    """What is said when typed text names no single card: none (and the names it may have meant),
+    several, or nothing to look for."""
     if result.reason == "empty":
-        return Lookup(None, Reply(content=msg._("Type a card name."), error=True))
+        return Reply(content=msg._("Type a card name."), error=True)
     if result.reason == "no-letters":
-        return Lookup(None, Reply(content=msg._("That name has no letters or digits in it."), error=True))
+        return Reply(content=msg._("That name has no letters or digits in it."), error=True)
     choices = [Choice(c.label(), AUTOCOMPLETE_PREFIX + c.oracle_id) for c in result.candidates[:5]]
     if result.status == "ambiguous":
         content = msg._("Several cards match “{query}”: pick one below.", query=escape(result.query))
@@ -47,8 +53,7 @@ def resolve_card(matcher: Matcher, value: str, msg: Messages, prefer_lang: str |
                                     suggestions=", ".join(escape(c.label) for c in choices))
     if result.truncated:
         content += "\n" + msg._("Your input was cut to {limit} characters.", limit=MAX_QUERY_CHARS)
-    return Lookup(None, Reply(content=content, choices=choices, error=result.status == "none",
-                              data=result.as_dict()), result.truncated)
+    return Reply(content=content, choices=choices, error=result.status == "none", data=result.as_dict())
 
 
 def _exact(result: Resolution) -> bool:

@@ -9,7 +9,7 @@ from bot.rulings.pages import (capitalized, card_title, has_translations, langua
                                ruling_notes, ruling_pages, source_label)
 from bot.services import Services
 from bot.text import MAX_QUERY_CHARS
-from bot.matching.lookup import resolve_card
+from bot.matching.lookup import resolve_card, unresolved
 from bot.reply import Choice, Reply
 
 
@@ -64,16 +64,17 @@ def ruling_json(entry: RulingEntry, report: RulingsReport, msg: Messages) -> dic
             "sources": dated["sources"], "other_card": dated["other_card"]}
 
 
-def card(services: Services, name: str, lang: str | None = None, *, as_json: bool = False) -> Reply:
+def card(services: Services, name: str, lang: str | None = None, *, as_json: bool = False,
+         reader: Messages | None = None) -> Reply:
     """`wayfinder card`: a card, its names per language and its rulings in one language (``lang``,
     else the language of the name that matched). Printed as JSON (``as_json``), each ruling comes
-    in the shape `ruling --json` gives, its date written in the language; the text shows ISO dates,
-    so it loads no date formatting."""
+    in the shape `ruling --json` gives, its date written in the language; the text shows ISO dates. A
+    name that names no single card is said as /ruling says it, in ``lang`` (else ``reader``'s)."""
     result = services.matcher.resolve(name, prefer_lang=lang)
     if result.status != "one":
-        lines = [f"{result.status}: {name!r}"] + [f"  {c.label()}  [{c.lang}, {c.score:.0f}]"
-                                                  for c in result.candidates[:5]]
-        return Reply(content="\n".join(lines), error=True, data={"error": "no single card", **result.as_dict()})
+        reply = unresolved(result, messages(lang) if lang else reader or messages("en"))
+        reply.error, reply.data = True, {"error": "no single card", **result.as_dict()}
+        return reply
     best = result.best
     lang = lang or best.lang
     msg = messages(lang)
