@@ -19,6 +19,7 @@ DATABASE_URL_SCHEMES = ("postgresql://", "postgres://")
 IMPORT_WAIT = 600.0     # seconds an import waits for another one into the same catalog to finish
 BULK_TYPES = ("oracle_cards", "default_cards", "all_cards", "rulings")   # Scryfall's bulk files, in import order
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+SYNC_COMMANDS = ("0", "1", "force")   # WAYFINDER_SYNC_COMMANDS: never, when changed (here or on Discord), now
 
 
 class ConfigError(ValueError):
@@ -65,7 +66,7 @@ class Config:
     shard_ids: tuple[int, ...] | None
     dev_guild_id: int | None
     message_content: bool
-    sync_commands: bool = True
+    sync_commands: str = "1"   # "0": never, "1": when they changed here or on Discord, "force": at this start
     view_timeout: float = 600.0
     console_lang: str | None = None
     refresh_hours: float = 24.0                       # 0: the running bot never refreshes its data
@@ -103,7 +104,8 @@ class Config:
                                last=(shard_count or 1) - 1),
             dev_guild_id=_setting(env, "WAYFINDER_DEV_GUILD", None, _whole(0), "a server id (a whole number)"),
             message_content=env.get("WAYFINDER_MESSAGE_CONTENT", "0") == "1",
-            sync_commands=env.get("WAYFINDER_SYNC_COMMANDS", "1") != "0",
+            sync_commands=_setting(env, "WAYFINDER_SYNC_COMMANDS", cls.sync_commands, _one_of(SYNC_COMMANDS),
+                                   "one of {choices}", choices=", ".join(SYNC_COMMANDS)),
             view_timeout=_setting(env, "WAYFINDER_VIEW_TIMEOUT", cls.view_timeout, _number(above=0),
                                   "a number of seconds above 0"),
             console_lang=console_lang,

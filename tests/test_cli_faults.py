@@ -151,9 +151,10 @@ def test_settings_database_that_is_a_folder(home, tmp_path):
     ("WAYFINDER_REFRESH_HOURS", "1e999", "a number of hours, 0 or more (0: never)"),
     ("WAYFINDER_REFRESH_TYPES", "all_card,rulings",
      "one or more of oracle_cards, default_cards, all_cards, rulings, separated by commas"),
+    ("WAYFINDER_SYNC_COMMANDS", "yes", "one of 0, 1, force"),
 ])
-def test_a_malformed_refresh_setting_stops_the_bot_at_start(home, variable, value, allowed):
-    """Found when the configuration is read, not at the first refresh hours later; before
+def test_a_malformed_refresh_or_sync_setting_stops_the_bot_at_start(home, variable, value, allowed):
+    """Found when the configuration is read, not at the first refresh hours later or the sync; before
     Discord, the catalog or the settings are touched."""
     line = refused(home, [], env={"DISCORD_TOKEN": "not-a-real-token", variable: value})
     assert line == f"error: {variable} must be {allowed}, not {value!r}"

@@ -74,13 +74,14 @@ class WayfinderBot(commands.AutoShardedBot):
         config = self.services.config
         # one process syncs the commands: the one running shard 0 (every process, without sharding);
         # only when they changed since they were last put on Discord (bot.discord_app.sync)
-        if config.sync_commands and (config.shard_ids is None or 0 in config.shard_ids):
-            await sync_commands(self)
+        if config.sync_commands != "0" and (config.shard_ids is None or 0 in config.shard_ids):
+            force = config.sync_commands == "force"
+            await sync_commands(self, force=force)
             guild_id = self.services.config.dev_guild_id
             if guild_id:
                 guild = discord.Object(guild_id)
                 self.tree.copy_global_to(guild=guild)
-                await sync_commands(self, guild)
+                await sync_commands(self, guild, force=force)
         # every language's messages and Babel data, the rules and the /ask index are made ready
         # after READY, in the background (on_ready); a command that comes first loads what it reads
         if config.refresh_hours > 0:

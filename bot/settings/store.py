@@ -190,7 +190,8 @@ class SettingsStore(ABC):
     @abstractmethod
     async def synced_commands(self, application_id: int, scope: str) -> str | None:
         """The fingerprint of the slash commands last put on Discord for the application, in
-        ``scope`` ("global" or a server id), or None."""
+        ``scope`` ("global" or a server id), or None (bot.discord_app.sync: what was put, then
+        ``/`` and what Discord held right after)."""
 
     @abstractmethod
     async def record_synced_commands(self, application_id: int, scope: str, fingerprint: str) -> None: ...

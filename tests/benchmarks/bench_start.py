@@ -8,7 +8,8 @@ the all_cards file measured in the same run (the naive bot's start-up):
   is reported, with its own wall clock and memory; the baseline is the least of the json.load runs
   made right before each start (every start's own ratio is printed beside). Every start is of the
   same application, as a user's restarts are: the first (not measured; it compiles the modules)
-  puts the commands on Discord, the others find them unchanged and do not put them again;
+  puts the commands on Discord, the others find them unchanged (here and on the harness, which
+  keeps them from one start to the next) and do not put them again;
 - memory at rest: that start's process tree RSS after 100 more /ruling, a /rule search by words and
   an /ask question, past the background warm-up (the harness is not in it);
 - one-shot commands: ``wayfinder card|resolve|ruling NAME`` and ``explore --scenario F`` with exact
@@ -77,16 +78,17 @@ def tree_cpu(proc) -> float:
     return total
 
 
-async def start_once(env: dict, tmp: Path) -> Start:
+async def start_once(env: dict, tmp: Path, held: dict) -> Start:
     """`wayfinder` started as a user starts it (DISCORD_TOKEN set), reaching the offline harness;
-    timed from its start until the first /ruling's answer is seen."""
+    timed from its start until the first /ruling's answer is seen. ``held``: the commands Discord
+    holds for the application, from one start to the next."""
     import psutil
     from tests.e2e.helpers import TOKEN
     from tests.fake_discord import FakeDiscord
     from tests.fake_discord.network import command_network, system_authorities
     # every start reaches the same application (the one the token names), as a user's bot does:
     # the commands its earlier start put on Discord are the ones Discord has
-    fake = FakeDiscord(token=TOKEN)
+    fake = FakeDiscord(token=TOKEN, commands=held)
     await fake.start()
     # Discord's host names resolve to the harness; the certificate authorities are the system's and
     # the harness's: what the command loads at start is what it loads on a user's machine, one
@@ -161,11 +163,11 @@ def main() -> int:
     env.pop("DISCORD_TOKEN", None)
     report = Report("start-up on the full catalog (23,746 cards, 212,360 names, 45,047 rulings, 4 CR editions);"
                     " timings judged on CPU time, wall clock beside")
-    starts, baselines = [], []
+    starts, baselines, held = [], [], {}
     for start in range(STARTS + 1):   # the first start compiles the modules, as a first start after installing does
         if start:   # json.load right before each start: the machine's load changes within a run
             baselines.append(json_load_baseline(runs=1))
-        starts.append(asyncio.run(start_once(env, tmp)))
+        starts.append(asyncio.run(start_once(env, tmp, held)))
     starts = starts[1:]
     best = min(range(STARTS), key=lambda i: starts[i].cpu)
     run, base = starts[best], Baseline(*(min(getattr(b, f) for b in baselines) for f in ("seconds", "cpu", "peak_mb")))

@@ -47,9 +47,11 @@ class Callback:
 
 
 class FakeDiscord:
-    def __init__(self, *, guild_locale: str = "en-US", token: str | None = None):
+    def __init__(self, *, guild_locale: str = "en-US", token: str | None = None,
+                 commands: dict[str, list[dict]] | None = None):
         """``token``: the application is the one the token belongs to, the same at every start
-        with it, as on Discord; without, an application of its own."""
+        with it, as on Discord; without, an application of its own. ``commands``: the commands
+        Discord holds for the application (kept between starts, as Discord does; changed in place)."""
         self.certs = Certificates()
         self.app_id = payloads.token_user_id(token) if token else payloads.snowflake()
         self.bot_user = payloads.user(self.app_id, "Wayfinder", bot=True)
@@ -61,7 +63,7 @@ class FakeDiscord:
         self.guild_locale = guild_locale
         self.requests: list[Recorded] = []
         self.unexpected: list[Recorded] = []
-        self.commands: dict[str, list[dict]] = {}     # "global" or guild id → last synced commands
+        self.commands: dict[str, list[dict]] = {} if commands is None else commands   # "global" or guild id → commands held
         self.messages: dict[str, dict] = {}           # message id → message
         self.originals: dict[str, str] = {}           # interaction token → message id
         self.identify: list[dict] = []
@@ -86,6 +88,8 @@ class FakeDiscord:
         app.router.add_get(API + "/oauth2/applications/@me", self._application)
         app.router.add_get(API + "/gateway/bot", self._gateway_bot)
         app.router.add_get(API + "/gateway", self._gateway_bot)
+        app.router.add_get(API + "/applications/{app}/commands", self._held)
+        app.router.add_get(API + "/applications/{app}/guilds/{guild}/commands", self._held)
         app.router.add_put(API + "/applications/{app}/commands", self._sync)
         app.router.add_put(API + "/applications/{app}/guilds/{guild}/commands", self._sync)
         app.router.add_post(API + "/interactions/{id}/{token}/callback", self._callback)
@@ -168,11 +172,23 @@ class FakeDiscord:
                            "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0,
                                                    "max_concurrency": 1}})
 
+    async def _held(self, request):
+        """The application's commands in the scope, as Discord answers: each with its id and
+        version; the localization dicts only with ``with_localizations=true``."""
+        scope = request.match_info.get("guild", "global")
+        held = self.commands.get(scope, [])
+        if request.query.get("with_localizations") != "true":
+            held = [{k: v for k, v in c.items() if not k.endswith("_localizations")} for c in held]
+        return self._json(held)
+
     async def _sync(self, request):
         scope = request.match_info.get("guild", "global")
+        # a bulk overwrite: a command of the same name and type keeps its id, each gets a new version
+        ids = {(c["name"], c.get("type", 1)): c["id"] for c in self.commands.get(scope, [])}
         synced = []
         for command in request[BODY]:
-            synced.append({**command, "id": payloads.snowflake(), "application_id": self.app_id,
+            id_ = ids.get((command["name"], command.get("type", 1))) or payloads.snowflake()
+            synced.append({**command, "id": id_, "application_id": self.app_id,
                            "version": payloads.snowflake(),
                            **({"guild_id": scope} if scope != "global" else {})})
         self.commands[scope] = synced
