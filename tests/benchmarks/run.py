@@ -15,6 +15,11 @@ HERE = Path(__file__).resolve().parent
 def main(argv: list[str]) -> int:
     scripts = sorted(HERE.glob("bench_*.py"))
     if argv:
+        known = {s.stem.removeprefix("bench_"): s for s in scripts}
+        unknown = [name for name in argv if name not in known]
+        if unknown:
+            print(f"no such benchmark: {', '.join(unknown)} (there are: {', '.join(known)})", file=sys.stderr)
+            return 2
         scripts = [s for s in scripts if s.stem.removeprefix("bench_") in argv]
     sys.path.insert(0, str(HERE))
     from _shared import full_catalog
