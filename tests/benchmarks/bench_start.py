@@ -5,11 +5,12 @@ the all_cards file measured in the same run (the naive bot's start-up):
   start, everything the entry point does) reaching the offline Discord harness (tests/fake_discord,
   in this process) instead of Discord; the CPU time of its process tree from its start until the
   first /ruling's answer is seen, after gateway READY. Of 3 starts, the one with the least CPU time
-  is reported, with its own wall clock and memory; the baseline is the least of the json.load runs
-  made right before each start (every start's own ratio is printed beside). Every start is of the
-  same application, as a user's restarts are: the first (not measured; it compiles the modules)
-  puts the commands on Discord, the others find them unchanged (here and on the harness, which
-  keeps them from one start to the next) and do not put them again;
+  is reported, with its own wall clock and memory; the baseline is, of the json.load runs made right
+  before each start, the one with the least CPU time, with its own wall clock (every start's own
+  ratio is printed beside). Every start is of the same application, as a user's restarts are: the
+  first (not measured; it compiles the modules) puts the commands on Discord, the others find them
+  unchanged (here and on the harness, which keeps them from one start to the next) and do not put
+  them again;
 - memory at rest: that start's process tree RSS after 100 more /ruling, a /rule search by words and
   an /ask question, past the background warm-up (the harness is not in it);
 - one-shot commands: ``wayfinder card|resolve|ruling NAME`` and ``explore --scenario F`` with exact
@@ -35,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot.discord_app.bot import WARM_UP_AFTER  # noqa: E402
-from _shared import (Baseline, Report, answer_seen, full_catalog, json_load_baseline, run_measured,  # noqa: E402
+from _shared import (Report, answer_seen, full_catalog, json_load_baseline, least_cpu, run_measured,  # noqa: E402
                      user_env)
 
 WAYFINDER = str(Path(sys.executable).parent / "wayfinder")
@@ -170,7 +171,7 @@ def main() -> int:
         starts.append(asyncio.run(start_once(env, tmp, held)))
     starts = starts[1:]
     best = min(range(STARTS), key=lambda i: starts[i].cpu)
-    run, base = starts[best], Baseline(*(min(getattr(b, f) for b in baselines) for f in ("seconds", "cpu", "peak_mb")))
+    run, base = starts[best], least_cpu(baselines)
     report.ratio(f"ready: `wayfinder` started -> READY + first /ruling answer seen (cpu; start {best + 1}, the least"
                  f" cpu of {STARTS})", run.cpu, base.cpu, READY_RATIO)
     report.info("  the same start, wall clock", f"{run.seconds:.2f} s", f"{base.seconds:.2f} s",
