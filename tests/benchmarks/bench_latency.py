@@ -1,7 +1,8 @@
 """/ruling under load through the offline Discord harness, on the full catalog: the event loop's lag
 (p99) while 50 /ruling run at once, and how long the users wait — for the first response (Discord
-fails an interaction with none within 3 s) and for the answer they see (the answer itself, or the
-follow-up after "thinking…") — beside the single-request latency.
+fails an interaction with none within 3 s; judged on every burst, the first after the start
+included: the slowest, and the one users meet first) and for the answer they see (the answer
+itself, or the follow-up after "thinking…") — beside the single-request latency.
 
 Baselines, measured in the same run: the harness's floor (a /floor round trip: the same harness
 and dispatch, a one-word answer, no handler work) for the single request, sent in turns with it;
@@ -127,7 +128,9 @@ def main() -> int:
     many = args.at_once
     single, floor = got["single"] * 1000, got["floor"] * 1000
     lag, lag_on_loop = median(threaded, "lag_p99") * 1000, median(on_loop, "lag_p99") * 1000
-    slowest = max(b.slowest_first for b in threaded)
+    # the first burst after the start is the slowest (its connections' handshakes) and what a user
+    # meets first: the limit holds for it too
+    slowest = max(b.slowest_first for b in [first, *threaded])
     report = Report(f"/ruling: one at a time, and {many} at once, {len(threaded)} bursts as the bot answers them and"
                     f" {len(on_loop)} with the core on the loop, in turns (full catalog, offline harness; wall clock)")
     report.info("/ruling one at a time: until the answer is seen, median (baseline: the floor, "
@@ -139,9 +142,11 @@ def main() -> int:
     report.info("  the first burst after the start (connections opened; the bot's way)", f"{first.lag_p99 * 1000:.2f} ms")
     report.info(f"event-loop lag p99, {many} at once (beside: /ruling one at a time)", f"{lag:.2f} ms",
                 f"{single:.2f} ms", f"{lag / single:.3f}x")
-    report.limit(f"slowest first response of {many} at once, of every burst (Discord fails at {DISCORD_LIMIT:g} s)",
+    report.limit(f"slowest first response of {many} at once, of every burst, the first after the start included"
+                 f" (Discord fails at {DISCORD_LIMIT:g} s)",
                  slowest, DISCORD_LIMIT, "s", baseline=max(b.slowest_first for b in on_loop))
-    report.info("  the first burst after the start", f"{first.slowest_first:.2f} s")
+    report.info("  the first burst after the start; each later burst", f"{first.slowest_first:.2f} s",
+                " ".join(f"{b.slowest_first:.2f}" for b in threaded) + " s")
     report.info(f"slowest answer seen of {many} at once (after any deferral), median of the bursts",
                 f"{median(threaded, 'slowest_answer'):.2f} s", f"{median(on_loop, 'slowest_answer'):.2f} s",
                 f"{median(threaded, 'slowest_answer') / median(on_loop, 'slowest_answer'):.3f}x")
