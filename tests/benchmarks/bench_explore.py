@@ -9,8 +9,9 @@ and the Monte Carlo are timed in turns (in one order, then the reverse), on the 
 each figure is the median of as many measurements. The same odds asked again (their chart kept),
 the exact computation and the core command alone are printed for information.
 
-The goal is issue 15's — the odds seen within 50 ms of CPU — judged as a ratio to the Monte Carlo:
-on a quiet moment of this machine it takes about 0.83 s of CPU, so 50 ms is 0.06x of it.
+The goal is README's, set when /explore was built (issue 5: `/explore odds` for a 60-card deck
+exploring 4 times in ≤ 50 ms, exact) — judged as a ratio to the Monte Carlo: on a quiet moment of
+this machine it takes about 0.83 s of CPU, so 50 ms is 0.06x of it.
 
     python tests/benchmarks/bench_explore.py [--n 30]
 """
