@@ -8,6 +8,11 @@ warms all three; every figure is the median of as many measurements. Costs are C
 whole process: harness, bot and threads, for a round trip; the scan on the same clock), the wall
 clock beside.
 
+The goals are README's, set when /ask was built (issue 17: recall@5 ≥ 90 % and a median ≤ 20 ms on
+the full catalog), the time judged as a ratio to the scan: at load average 6 on this 2-core machine
+the scan's median over the 48 questions took 15.3–19.6 ms of CPU in five passes, so 20 ms is 1.3x
+of its least, about 15 ms.
+
     python tests/benchmarks/bench_ask.py [--questions FILE]
 """
 from __future__ import annotations
@@ -27,8 +32,7 @@ from bot.languages import DISCORD_LOCALES  # noqa: E402
 
 QUESTIONS = Path(__file__).with_name("ask_questions.jsonl")
 RECALL_GOAL = 0.90
-RATIO_GOAL = 1.5        # the /ask handler through the harness against one LIKE scan of the rulings
-# (on a quiet 2-core machine the scan takes about 10 ms and /ask's median 15–20 ms)
+RATIO_GOAL = 1.3        # the /ask handler's median ≤ 20 ms against one LIKE scan of the rulings' ~15 ms
 
 
 async def through_discord(questions, scan) -> tuple[list, list, list]:
@@ -98,7 +102,7 @@ def main() -> int:
     report.info("/ask round trip until the answer is seen, median (cpu)", f"{trip.cpu * 1000:.2f} ms",
                 f"{base.cpu * 1000:.2f} ms (floor: {FLOOR_WHAT})")
     report.ratio("/ask handler (round trip minus the floor), median (cpu)", statistics.median(handler),
-                 median_trip(baseline).cpu * 1000, RATIO_GOAL, unit="ms")
+                 median_trip(baseline).cpu * 1000, RATIO_GOAL, unit="ms", note="20 ms")
     report.info("  round trip median, wall clock; p99", f"{trip.seconds * 1000:.2f} ms",
                 f"{base.seconds * 1000:.2f} ms (floor)",
                 f"p99 {percentile([t.seconds for t in times], 0.99) * 1000:.2f} ms")
