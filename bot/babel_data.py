@@ -102,6 +102,12 @@ def locale(lang: str) -> Locale:
     return Locale.parse(BABEL_LOCALE[lang])
 
 
+def named(lang: str) -> Locale:
+    """The Babel locale for ``lang`` with no data loaded: what names it (language, script,
+    territory) for another locale to write (``get_display_name``)."""
+    return Locale(*parse_locale(BABEL_LOCALE[lang]))
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot.babel_data [LANG …]``: compile the locale data (every language's by default)."""
     langs = (sys.argv[1:] if argv is None else argv) or list(LANGUAGES)

@@ -93,6 +93,13 @@ def _locale(lang: str):
     return babel_data.locale(lang)
 
 
+@lru_cache(maxsize=None)
+def _named(lang: str):
+    """The Babel locale ``lang`` is, without its data: naming a language reads only the reader's."""
+    from bot import babel_data
+    return babel_data.named(lang)
+
+
 def warm_up() -> None:
     """Load every catalog and the Babel locale data of every language (dates, numbers, language
     names), so the first answer in any language costs what the next ones do."""
@@ -131,7 +138,7 @@ class Messages:
         """The name of ``lang`` in this language ("italiano", "francese", "cinese (semplificato)"…)."""
         if lang in SCRIPT_NAMES:   # one language, two scripts: the catalogs name each
             return self._(SCRIPT_NAMES[lang])
-        return _locale(lang).get_display_name(_locale(self.lang)).split(" (")[0]
+        return _named(lang).get_display_name(_locale(self.lang)).split(" (")[0]
 
     def number(self, value, digits: int = 0) -> str:
         """A number as this language writes it: 1,234.5 / 1 234,5 / 1.234,5."""

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import logging
 import os
-import subprocess
 import sys
 import threading
 import time
@@ -14,6 +13,8 @@ from bot.catalog import Catalog
 from bot.config import Config
 
 if TYPE_CHECKING:
+    import subprocess
+
     from bot.matching import Matcher
 
 log = logging.getLogger(__name__)
@@ -153,6 +154,7 @@ class Services:
 
     def _build_beside(self, catalog) -> bool:
         """Run ask_builder for ``catalog``; whether it built the index (not stopped, no failure)."""
+        import subprocess   # here: a one-shot look-up never starts a builder
         with self._lock:
             if self._stopping:
                 return False

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Letters that Unicode does not decompose into base + accent.
 _SPECIAL = str.maketrans({
@@ -112,17 +113,24 @@ def _without_marks(text: str) -> str:
     return text.translate(dict.fromkeys(map(ord, marks))) if marks else text
 
 
-_CJK_CHAR = re.compile("[\u3040-\u30ff"            # kana
-                       "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"   # Han
-                       "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")  # Hangul
+_CJK_CHARS = ("[\u3040-\u30ff"                           # kana
+              "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"   # Han
+              "\uac00-\ud7af\u1100-\u11ff\u3130-\u318f]")  # Hangul
+
+
+@lru_cache(maxsize=1)
+def _cjk_char() -> re.Pattern:
+    """Compiled when first asked: its ranges cost a look-up that never meets CJK text (an exact
+    name on the command line) a few milliseconds to compile."""
+    return re.compile(_CJK_CHARS)
 
 
 def is_cjk_char(ch: str) -> bool:
-    return _CJK_CHAR.match(ch) is not None
+    return _cjk_char().match(ch) is not None
 
 
 def has_cjk(text: str) -> bool:
-    return _CJK_CHAR.search(text) is not None
+    return _cjk_char().search(text) is not None
 
 
 def clip(text: str, limit: int, mark: str = "…") -> str:

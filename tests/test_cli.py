@@ -88,6 +88,27 @@ def test_resolve_reads_names_from_stdin_one_json_line_each(bundled_catalog_path)
     assert out.returncode == 1
 
 
+def test_a_one_shot_ruling_writes_its_dates_and_language_as_babel_does(bundled_catalog_path):
+    # a one-shot command loads Babel's formatting only when it writes a date: what it writes is
+    # what Babel's full locale data writes, in scripts and word orders far from English
+    from datetime import date
+
+    from babel import Locale
+    from babel.dates import format_date
+
+    from bot.languages import BABEL_LOCALE
+    for lang in ("ja", "ru"):
+        locale = Locale.parse(BABEL_LOCALE[lang])
+        data = json.loads(run(["ruling", "defossilizzare", "--lang", lang, "--json"], bundled_catalog_path).stdout)
+        text = run(["ruling", "defossilizzare", "--lang", lang], bundled_catalog_path).stdout
+        published = {r["published_at"] for r in data["rulings"]}
+        assert published
+        for day in published:
+            written = format_date(date.fromisoformat(day), format="long", locale=locale)
+            assert f"— {written} · " in text, (written, text)
+        assert locale.get_display_name(locale).split(" (")[0] in text   # "no printed text … in русский"
+
+
 def test_ruling_json_in_a_language(bundled_catalog_path):
     out = run(["ruling", "lanterne calotte", "--lang", "fr", "--json"], bundled_catalog_path)
     data = json.loads(out.stdout)
@@ -166,9 +187,10 @@ status = main(sys.argv[1:])
 print(json.dumps(sorted(sys.modules)), file=sys.stderr)
 """
 # what a look-up by an exact name never needs: the Discord library, the importer, the settings
-# database, typo matching, the /ask search, the rules book (a ruling's keyword rules need titles only)
+# database, typo matching, the /ask search, the rules book (a ruling's keyword rules need titles only),
+# the /ask index builder's process
 NOT_FOR_A_LOOK_UP = ("discord", "aiohttp", "bot.catalog.importer", "bot.catalog.build", "bot.settings.store",
-                     "rapidfuzz", "bot.ask", "bot.rules.book")
+                     "rapidfuzz", "bot.ask", "bot.rules.book", "subprocess")
 
 
 def test_one_shot_look_ups_by_exact_name_load_only_what_they_use(bundled_catalog_path, tmp_path):
