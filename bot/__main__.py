@@ -220,8 +220,12 @@ def _dispatch(args, config: Config, msg: Messages) -> int:
     if command == "run":
         if config.token:
             gc.disable()   # while the bot starts: see bot.discord_app.bot.resume_collector
-            from bot.discord_app.bot import run_bot
-            return run_bot(config)
+            from bot.discord_app.bot import StartError, run_bot
+            try:
+                return run_bot(config)
+            except StartError as exc:   # Discord refused the bot, or cannot be reached
+                _error(msg, exc)
+                return 2
         command = "console"
     if command == "console":
         from bot.console import run_console

@@ -6,11 +6,13 @@ import gc
 import logging
 import sys
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Config
+from bot.i18n import Note
 from bot.services import Services
 from bot.settings.store import SettingsStore
 from bot.discord_app.late import LateAnswers, waited_for
@@ -170,7 +172,41 @@ def resume_collector() -> None:
         gc.enable()
 
 
+class StartError(Exception):
+    """The bot could not start (Discord refused it, or cannot be reached): its note says why, in
+    the operator's language (bot.i18n.said)."""
+
+
+def start_refusal(exc: BaseException) -> Note | None:
+    """Why Discord would not let the bot start, as one line; None for anything else."""
+    if isinstance(exc, discord.LoginFailure):
+        return Note("Discord refused the token in DISCORD_TOKEN: copy the bot's token again from the"
+                    " Discord developer portal (Bot, Reset Token)")
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return Note("Discord refused the message content intent the bot asks for (WAYFINDER_MESSAGE_CONTENT=1):"
+                    " turn it on in the Discord developer portal (Bot, Privileged Gateway Intents), or unset"
+                    " WAYFINDER_MESSAGE_CONTENT")
+    if isinstance(exc, aiohttp.ClientConnectorDNSError):
+        reason = Note("its name {host} could not be resolved", host=exc.host)
+    elif isinstance(exc, aiohttp.ClientConnectorCertificateError):
+        reason = Note("no certificate authority this system trusts vouches for its certificate")
+    elif isinstance(exc, aiohttp.ClientSSLError):
+        reason = Note("the secure connection failed")
+    elif isinstance(exc, (asyncio.TimeoutError, aiohttp.ServerTimeoutError)):
+        reason = Note("it did not answer in time")
+    elif isinstance(exc, ConnectionRefusedError) or isinstance(getattr(exc, "os_error", None), ConnectionRefusedError):
+        reason = Note("the connection was refused")
+    elif isinstance(exc, (aiohttp.ClientConnectionError, ConnectionError)):   # not a file's OSError
+        reason = Note("the connection failed")
+    else:
+        return None
+    return Note("Discord cannot be reached ({reason}): the bot did not start; check the network and start it again",
+                reason=reason)
+
+
 def run_bot(config: Config) -> int:
+    """Run the bot until Ctrl-C. A settings database that cannot be used raises SettingsError, and
+    Discord refusing the bot or out of reach raises StartError, before or instead of the start."""
     bot = create_bot(Services(config))
 
     async def run() -> None:   # as discord.py's Client.run, the settings opened first
@@ -178,13 +214,18 @@ def run_bot(config: Config) -> int:
             await bot.open_settings()   # migrated, or refused, before Discord is reached
             await bot.start(config.token)
 
-    try:   # settings that cannot be used (SettingsError) are refused by the command line, in its language
+    try:   # refused by the command line, in its language: SettingsError, StartError
         asyncio.run(run())
     except KeyboardInterrupt:   # Ctrl-C: the bot has closed
         pass
+    except Exception as exc:
+        why = start_refusal(exc)
+        if why is None:
+            raise
+        raise StartError(why) from exc
     finally:
         resume_collector()   # a bot that stopped before it was set up
     return 0
 
 
-__all__ = ["WayfinderBot", "app_commands", "create_bot", "run_bot"]
+__all__ = ["StartError", "WayfinderBot", "app_commands", "create_bot", "run_bot"]

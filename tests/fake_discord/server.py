@@ -18,6 +18,7 @@ ZLIB_SUFFIX = b"\x00\x00\xff\xff"
 MANAGE_GUILD = 1 << 5
 ADMIN_PERMISSIONS = (1 << 3) | MANAGE_GUILD   # administrator | manage guild
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11)    # view channel | send messages
+PRIVILEGED_INTENTS = (1 << 1) | (1 << 8) | (1 << 15)   # members | presences | message content
 
 
 @dataclass
@@ -48,10 +49,15 @@ class Callback:
 
 class FakeDiscord:
     def __init__(self, *, guild_locale: str = "en-US", token: str | None = None,
-                 commands: dict[str, list[dict]] | None = None):
+                 commands: dict[str, list[dict]] | None = None, refuse_token: bool = False,
+                 refuse_intents: bool = False):
         """``token``: the application is the one the token belongs to, the same at every start
         with it, as on Discord; without, an application of its own. ``commands``: the commands
-        Discord holds for the application (kept between starts, as Discord does; changed in place)."""
+        Discord holds for the application (kept between starts, as Discord does; changed in place).
+        ``refuse_token``: every token is refused (401), as a reset one is; ``refuse_intents``: the
+        application is not allowed the privileged intents (the gateway closes with 4014 when they
+        are asked for)."""
+        self.refuse_token, self.refuse_intents = refuse_token, refuse_intents
         self.certs = Certificates()
         self.app_id = payloads.token_user_id(token) if token else payloads.snowflake()
         self.bot_user = payloads.user(self.app_id, "Wayfinder", bot=True)
@@ -160,6 +166,8 @@ class FakeDiscord:
         return json.loads(text) if text else None
 
     async def _me(self, request):
+        if self.refuse_token:
+            return self._json({"message": "401: Unauthorized", "code": 0}, status=401)
         return self._json(self.bot_user)
 
     async def _application(self, request):
@@ -310,6 +318,9 @@ class FakeDiscord:
                 await self._send(ws, compressor, {"op": 11, "d": None, "s": None, "t": None})
             elif op == 2:
                 self.identify.append(data["d"])
+                if self.refuse_intents and data["d"].get("intents", 0) & PRIVILEGED_INTENTS:
+                    await ws.close(code=4014, message=b"Disallowed intent(s).")
+                    break
                 shard = tuple(data["d"].get("shard") or (0, 1))
                 self._shards[id(ws)] = shard
                 guilds = [g for g in self.channels if shard_of(g, shard[1]) == shard[0]]
