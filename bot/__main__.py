@@ -114,7 +114,7 @@ def _ruling_arguments(parser: argparse.ArgumentParser) -> None:
 def _explore_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scenario", type=Path, required=True, help="a scenario JSON file (see README)")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--lang", default="en")
+    parser.add_argument("--lang", help="the narration's language (default: the operator's)")
 
 
 def _db_arguments(parser: argparse.ArgumentParser) -> None:
@@ -255,11 +255,12 @@ def _dispatch(args, config: Config, msg: Messages) -> int:
     if command == "rules":
         return _rules(services, args, msg)
     if command == "explore":
-        return _explore(services, args)
+        return _explore(services, args, msg)
     raise SystemExit(f"unknown command {command}")
 
 
-def _explore(services: Services, args) -> int:
+def _explore(services: Services, args, msg: Messages) -> int:
+    """One scenario, narrated in ``msg``'s language (--lang's, else the operator's), or its JSON."""
     from bot.explore.choices import ScenarioError
     from bot.explore.names import CardNames
     from bot.explore.narrate import describe
@@ -280,12 +281,12 @@ def _explore(services: Services, args) -> int:
         if args.json:
             _print_json({"error": str(exc)})
         else:
-            _error(messages(args.lang), exc)
+            _error(msg, exc)
         return 2
     if args.json:
         _print_json(result)
         return 0
-    msg, name = messages(args.lang), CardNames(services, args.lang)
+    name = CardNames(services, msg.lang)
     for i, event in enumerate(result["events"], start=1):
         line = describe(Event(event["kind"], {k: v for k, v in event.items() if k not in ("kind", "cites")},
                               tuple(event["cites"])), msg, name)

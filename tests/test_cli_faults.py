@@ -134,6 +134,36 @@ def test_a_scenario_nested_100000_deep(home, tmp_path, lang, words):
     refused(home, ["explore", "--scenario", scenario, "--lang", lang], str(scenario), *words)
 
 
+def test_a_scenario_file_that_cannot_be_read_says_why_in_words_in_the_operators_language(home, tmp_path):
+    """Without --lang, in WAYFINDER_CONSOLE_LANG's language as every command's refusals; the
+    reason in words, not the system's or the JSON decoder's English."""
+    folder, latin1, broken = tmp_path / "a-folder", tmp_path / "latin1.json", tmp_path / "broken.json"
+    folder.mkdir()
+    latin1.write_bytes(b'{"action":\n  {"explore": "\xe9"}}')
+    broken.write_text('{"action":\n  {"explore" "c"}}')
+    russian = {"WAYFINDER_CONSOLE_LANG": "ru"}
+    for path, line in ((tmp_path / "missing.json", f"ошибка: {tmp_path / 'missing.json'}: файл не найден."),
+                       (folder, f"ошибка: Не удаётся прочитать {folder}: это папка"),
+                       (latin1, f"ошибка: {latin1} — не текст в UTF-8 (байт 26, строка 2)."),
+                       (broken, f"ошибка: {broken} — некорректный JSON (строка 2, столбец 14).")):
+        assert refused(home, ["explore", "--scenario", path], env=russian) == line
+    assert refused(home, ["explore", "--scenario", broken, "--lang", "de"], env=russian) == \
+        f"Fehler: {broken} ist kein gültiges JSON (Zeile 2, Spalte 14)."
+    assert refused(home, ["explore", "--scenario", folder]) == f"error: {folder} can't be read: it is a folder"
+
+
+def test_a_scenario_is_narrated_in_the_operators_language_without_lang(home, tmp_path):
+    scenario = tmp_path / "s.json"
+    scenario.write_text(json.dumps({"library": ["Opt"], "battlefield": [{"id": "j", "card": "Jadelight Ranger"}],
+                                    "action": {"explore": "j"}, "choices": ["graveyard"]}))
+    french = wayfinder(["explore", "--scenario", scenario], *home, env={"WAYFINDER_CONSOLE_LANG": "fr"})
+    chosen = wayfinder(["explore", "--scenario", scenario, "--lang", "fr"], *home)
+    english = wayfinder(["explore", "--scenario", scenario, "--lang", "en"], *home, env={"WAYFINDER_CONSOLE_LANG": "fr"})
+    assert french.returncode == 0, french.stderr
+    assert french.stdout == chosen.stdout != english.stdout
+    assert "Ranger jadefeu" in french.stdout and "Ranger jadefeu" not in english.stdout
+
+
 def test_settings_database_that_is_a_folder(home, tmp_path):
     catalog, _ = home
     folder = tmp_path / "settings-folder"

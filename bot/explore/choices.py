@@ -15,7 +15,9 @@ class ScenarioError(ValueError):
         super().__init__(message.format(**values) if values else message)
 
     def localized(self, msg) -> str:
-        return msg._(self.message, **self.values) if self.values else msg._(self.message)
+        """In ``msg``'s language, the values that are notes themselves (a reason) too."""
+        values = {k: v.localized(msg) if hasattr(v, "localized") else v for k, v in self.values.items()}
+        return msg._(self.message, **values) if values else msg._(self.message)
 
 
 @dataclass

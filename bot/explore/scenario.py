@@ -13,11 +13,13 @@ import json
 from pathlib import Path
 from typing import Callable
 
+from bot.catalog.errors import byte_position
 from bot.explore.choices import Choices, ScenarioError
 from bot.explore.engine import Engine
 from bot.explore.model import (PLAYERS, Action, Activate, Attack, CardFacts, Cast, Enter, Explore, GameState,
                                Leaves, Permanent, Player)
 from bot.explore.shuffle import shuffled
+from bot.i18n import Note
 
 KEYS = {"library", "deck", "seed", "hand", "graveyard", "exile", "battlefield", "life", "action",
         "leaves_before_resolution", "choices", "opponent", "active"}
@@ -57,22 +59,37 @@ def _nesting_too_deep(text: str, limit: int = 100) -> tuple[int, int]:
 
 
 def load(path: Path | str) -> dict:
-    text = ""
+    """A scenario file's JSON. A file that is not one is refused with a line that says why in words
+    (missing, a folder, unreadable, not UTF-8 text, not JSON, nested too deeply) and where."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-        data = json.loads(text)
+        raw = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise ScenarioError("{path}: no such file.", path=str(path)) from None
+    except OSError as exc:
+        raise ScenarioError("{path} can't be read: {error}", path=str(path), error=_unreadable(exc)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError("{path} is not UTF-8 text ({position}).", path=str(path),
+                            position=byte_position(raw, exc.start)) from None
+    try:
+        return json.loads(text)
     except RecursionError:
         line, column = _nesting_too_deep(text)
         raise ScenarioError("{path} is nested too deeply (line {line}, column {column}).", path=str(path),
                             line=line, column=column) from None
-    except FileNotFoundError:
-        raise ScenarioError("{path}: no such file.", path=str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ScenarioError("{path} can't be read: {error}", path=str(path), error=str(exc)) from None
     except json.JSONDecodeError as exc:
-        raise ScenarioError("{path} is not valid JSON (line {line}, column {column}: {error}).", path=str(path),
-                            line=exc.lineno, column=exc.colno, error=exc.msg) from None
-    return data
+        raise ScenarioError("{path} is not valid JSON (line {line}, column {column}).", path=str(path),
+                            line=exc.lineno, column=exc.colno) from None
+
+
+def _unreadable(exc: OSError) -> Note:
+    """Why a file cannot be read, in words rather than the system's."""
+    if isinstance(exc, IsADirectoryError):
+        return Note("it is a folder")
+    if isinstance(exc, PermissionError):
+        return Note("reading it is not permitted")
+    return Note("the system could not read it")
 
 
 def _names(value, field: str) -> list[str]:
