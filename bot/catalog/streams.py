@@ -86,9 +86,18 @@ class _AsAvailable:
         self.read = stream.read1
 
 
+BOM = b"\xef\xbb\xbf"
+
+
 def _first_significant_byte(stream: io.BufferedReader) -> bytes:
-    head = stream.peek(4096)[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = stream.peek(4096)[:4096].lstrip(BOM + b" \t\r\n")
     return head[:1]
+
+
+def _skip_bom(stream: io.BufferedReader) -> None:
+    """Past a UTF-8 byte order mark at the start, which the general parser would take for text."""
+    if stream.peek(3)[:3] == BOM:
+        stream.read(3)
 
 
 class Misfit(NamedTuple):
@@ -102,7 +111,7 @@ class _NotFramed(Exception):
 
 
 MAX_LINE = 1 << 20   # a longer line is not one record of a file written one record per line
-_OPENING_LINE = re.compile(rb"(?:\xef\xbb\xbf)?[ \t]*\[[ \t\r]*\n")
+_OPENING_LINE = re.compile(rb"(?:" + BOM + rb")?[ \t]*\[[ \t\r]*\n")
 
 
 def iter_json_records(path: Path | str, prefix: str = "item", *, pairs: bool = False,
@@ -141,6 +150,7 @@ def _converter(as_type: type):
 
 def _records(path: Path, stream: io.BufferedReader, prefix: str, pairs: bool) -> Iterator[tuple[int, object]]:
     first = _first_significant_byte(stream)
+    _skip_bom(stream)
     if first == b"{" and prefix == "item":
         for number, line in enumerate(stream, start=1):
             line = line.strip()
@@ -255,7 +265,9 @@ def first_key(path: Path, prefix: str) -> str | None:
     """The first key of the object at ``prefix`` (None if there is none), reading no further."""
     counter = CountingReader(open_binary(path))
     try:
-        for found, event, value in ijson.parse(_AsAvailable(io.BufferedReader(counter))):
+        stream = io.BufferedReader(counter)
+        _skip_bom(stream)
+        for found, event, value in ijson.parse(_AsAvailable(stream)):
             if found == prefix and event == "map_key":
                 return value
         return None

@@ -260,3 +260,31 @@ def test_real_rulings_give_the_same_catalog_in_every_layout(tmp_path):
     assert len(results["indented"]["rulings"]) > 1000
     for name, result in results.items():
         assert result == results["indented"], name
+
+
+def imported_bytes(tmp_path, name, data):
+    """(tables, counts, warnings) of a new catalog with the file, or the line that refused it."""
+    path = tmp_path / (name.replace(" ", "-") + ".json")
+    path.write_bytes(data)
+    catalog = tmp_path / (path.name + ".sqlite3")
+    try:
+        [report] = import_files(catalog, [path], name_index=False)
+    except DataImportError as exc:
+        assert not catalog.exists()
+        return str(exc).replace(str(path), "FILE")
+    return tables(catalog), report.counts, report.warnings
+
+
+def every_layout(tmp_path, objects, edit=lambda text: text):
+    return {name: imported_bytes(tmp_path, name, edit(write(objects).encode())) for name, write in LAYOUTS.items()}
+
+
+SEVERAL = [dict(CARD, oracle_id=f"00000000-0000-4000-8000-{i:012d}", name=f"Card {i}") for i in range(5)]
+
+
+def test_a_byte_order_mark_before_the_records_is_read_past_in_every_layout(tmp_path):
+    results = every_layout(tmp_path, SEVERAL, lambda data: b"\xef\xbb\xbf" + data)
+    expected = imported(tmp_path, "without", json.dumps(SEVERAL))
+    assert expected[1]["card objects"] == 5
+    for name, result in results.items():
+        assert result == expected, name
