@@ -134,9 +134,15 @@ def iter_json_records(path: Path | str, prefix: str = "item", *, pairs: bool = F
         except _NotFramed:
             pass   # read again from the start with the general parser; the records given are not repeated
     typed = _converter(as_type) if as_type is not None else None
-    for number, obj in _read(path, lambda stream: _records(path, stream, prefix, pairs)):
-        if number > skip:
-            yield number, typed(obj) if typed else obj
+    for exact in (False, True):
+        try:
+            for number, obj in _read(path, lambda stream: _records(path, stream, prefix, pairs, exact)):
+                if number > skip:
+                    skip = number
+                    yield number, typed(obj) if typed else obj
+            return
+        except _NumberOverflow:
+            pass   # read again, numbers exact; the records given are not repeated
 
 
 def _converter(as_type: type):
@@ -148,7 +154,13 @@ def _converter(as_type: type):
     return typed
 
 
-def _records(path: Path, stream: io.BufferedReader, prefix: str, pairs: bool) -> Iterator[tuple[int, object]]:
+class _NumberOverflow(Exception):
+    """A number too large for the general parser's fast form (an integer beyond 64 bits, 1e400):
+    the file is read again with numbers kept exact."""
+
+
+def _records(path: Path, stream: io.BufferedReader, prefix: str, pairs: bool,
+             exact: bool = False) -> Iterator[tuple[int, object]]:
     first = _first_significant_byte(stream)
     _skip_bom(stream)
     if first == b"{" and prefix == "item":
@@ -161,7 +173,20 @@ def _records(path: Path, stream: io.BufferedReader, prefix: str, pairs: bool) ->
         raise DataImportError(str(path), "not a JSON file (expected an array or JSON lines)",
                               Note("byte {offset}", offset=0))
     parse = ijson.kvitems if pairs else ijson.items
-    yield from enumerate(parse(_AsAvailable(stream), prefix, use_float=True), start=1)
+    if exact:   # integers of any size; other numbers as Decimal, then as float, as json.loads gives them
+        for number, obj in enumerate(parse(_AsAvailable(stream), prefix), start=1):
+            yield number, ((obj[0], _as_floats(obj[1])) if pairs else _as_floats(obj))
+        return
+    try:
+        yield from enumerate(parse(_AsAvailable(stream), prefix, use_float=True), start=1)
+    except ijson.JSONError as exc:
+        if "overflow" in str(exc).split("\n", 1)[0]:
+            raise _NumberOverflow from exc
+        raise
+
+
+def _as_floats(value: object) -> object:
+    return json.loads(json.dumps(value, default=float))
 
 
 def _typed_records(stream: io.BufferedReader, as_type: type) -> Iterator[tuple[int, object]]:
@@ -249,7 +274,7 @@ def _read(path: Path, records) -> Iterator[tuple[int, object]]:
     try:
         for number, obj in records(stream):
             yield number, obj
-    except (DataImportError, _NotFramed):
+    except (DataImportError, _NotFramed, _NumberOverflow):
         raise
     except (ijson.JSONError, json.JSONDecodeError, UnicodeDecodeError, RecursionError, *STREAM_ERRORS) as exc:
         kind = ("bad JSON line: {error}" if isinstance(exc, json.JSONDecodeError) else

@@ -288,3 +288,13 @@ def test_a_byte_order_mark_before_the_records_is_read_past_in_every_layout(tmp_p
     assert expected[1]["card objects"] == 5
     for name, result in results.items():
         assert result == expected, name
+
+
+def test_numbers_beyond_64_bits_are_read_in_every_layout(tmp_path):
+    # in a field the catalog does not read they change nothing; in one it reads, the record is one warning
+    objects = [dict(card, x=10 ** 30, y="1e400") for card in SEVERAL] + [dict(CARD, name=-(10 ** 25))]
+    results = every_layout(tmp_path, objects, lambda data: data.replace(b'"1e400"', b"1e400"))
+    without = imported(tmp_path, "without", json.dumps(SEVERAL))
+    for name, result in results.items():
+        assert result[0] == without[0], name
+        assert result[1]["card objects"] == 5 and result[2] == ["record 6: name is a number, not text"], name
