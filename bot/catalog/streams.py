@@ -198,6 +198,11 @@ def _typed_records(stream: io.BufferedReader, as_type: type) -> Iterator[tuple[i
     else:
         lines, parse = _array_lines(stream), _one_value
     for number, line in lines:
+        if not line.isascii():
+            try:   # the decoder does not check the text of the fields it skips
+                line.decode()
+            except UnicodeDecodeError:
+                raise _NotFramed from None   # corrupt: the general parser says where
         try:
             record = decode(line)
         except msgspec.ValidationError:   # a whole record, of another type: as the general parser reads it
@@ -280,10 +285,18 @@ def _read(path: Path, records) -> Iterator[tuple[int, object]]:
         kind = ("bad JSON line: {error}" if isinstance(exc, json.JSONDecodeError) else
                 "nested too deeply: {error}" if isinstance(exc, RecursionError) else "truncated or corrupt file: {error}")
         raise DataImportError(
-            str(path), Note(kind, error=str(exc).splitlines()[0] if str(exc) else type(exc).__name__),
+            str(path), Note(kind, error=_first_line(exc)),
             Note("after record {number}, near byte {offset}", number=number, offset=counter.offset)) from exc
     finally:
         stream.close()
+
+
+def _first_line(exc: BaseException) -> str:
+    """The first line of what ``exc`` says (the general parser says it in bytes, with the text around)."""
+    message = exc.args[0] if len(exc.args) == 1 and isinstance(exc.args[0], bytes) else str(exc)
+    if isinstance(message, bytes):
+        message = message.decode("utf-8", "replace")
+    return message.splitlines()[0] if message.strip() else type(exc).__name__
 
 
 def first_key(path: Path, prefix: str) -> str | None:

@@ -298,3 +298,14 @@ def test_numbers_beyond_64_bits_are_read_in_every_layout(tmp_path):
     for name, result in results.items():
         assert result[0] == without[0], name
         assert result[1]["card objects"] == 5 and result[2] == ["record 6: name is a number, not text"], name
+
+
+def test_invalid_utf8_in_a_field_the_catalog_does_not_read_refuses_the_file_in_every_layout(tmp_path):
+    objects = [dict(card, x="MARK") for card in SEVERAL]
+    results = every_layout(tmp_path, objects, lambda data: data.replace(b"MARK", b"\xff", 1))
+    for name, refused in results.items():
+        assert isinstance(refused, str), name
+        assert refused.startswith("FILE (after record ") and "truncated or corrupt file:" in refused, name
+        assert "\\x" not in refused and "\n" not in refused, name
+    # the line-by-line reader and the general parser say the same of the same file
+    assert results["scryfall"].split("): ")[1] == results["one line"].split("): ")[1]
