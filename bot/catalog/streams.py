@@ -167,7 +167,7 @@ def _records(path: Path, stream: io.BufferedReader, prefix: str, pairs: bool,
         for number, line in enumerate(stream, start=1):
             line = line.strip()
             if line:
-                yield number, json.loads(line)
+                yield number, _line_value(line)
         return
     if first not in (b"[", b"{"):
         raise DataImportError(str(path), "not a JSON file (expected an array or JSON lines)",
@@ -189,12 +189,20 @@ def _as_floats(value: object) -> object:
     return json.loads(json.dumps(value, default=float))
 
 
+def _line_value(line: bytes) -> object:
+    """The value of one JSON line; one nested deeper than json.loads goes is read by the general parser."""
+    try:
+        return json.loads(line)
+    except RecursionError:
+        return _one_value(line)
+
+
 def _typed_records(stream: io.BufferedReader, as_type: type) -> Iterator[tuple[int, object]]:
     """The records of a file written one record per line (an array or JSON lines), decoded as
     ``as_type``; _NotFramed at the first line that is not one whole record."""
     decode = msgspec.json.Decoder(as_type).decode
     if _first_significant_byte(stream) == b"{":
-        lines, parse = _json_lines(stream), json.loads   # as the general reader parses JSON lines
+        lines, parse = _json_lines(stream), _line_value   # as the general reader parses JSON lines
     else:
         lines, parse = _array_lines(stream), _one_value
     for number, line in lines:
@@ -210,7 +218,7 @@ def _typed_records(stream: io.BufferedReader, as_type: type) -> Iterator[tuple[i
                 record = Misfit(parse(line))
             except (ValueError, ijson.JSONError, RecursionError):
                 raise _NotFramed from None   # not one whole record either
-        except msgspec.DecodeError:
+        except (msgspec.DecodeError, RecursionError):   # not JSON, or nested deeper than the decoder goes
             raise _NotFramed from None
         yield number, record
 

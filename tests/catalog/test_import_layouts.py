@@ -309,3 +309,12 @@ def test_invalid_utf8_in_a_field_the_catalog_does_not_read_refuses_the_file_in_e
         assert "\\x" not in refused and "\n" not in refused, name
     # the line-by-line reader and the general parser say the same of the same file
     assert results["scryfall"].split("): ")[1] == results["one line"].split("): ")[1]
+
+
+def test_a_field_the_catalog_does_not_read_nested_thousands_deep_is_read_past_in_every_layout(tmp_path):
+    objects = [dict(card, x="DEEP") for card in SEVERAL]
+    deep = b"[" * 3000 + b"{}" + b"]" * 3000
+    results = every_layout(tmp_path, objects, lambda data: data.replace(b'"DEEP"', deep))
+    expected = imported(tmp_path, "without", json.dumps(SEVERAL))
+    for name, result in results.items():
+        assert result == expected, name
