@@ -409,14 +409,15 @@ def _rules(services: Services, args, msg: Messages) -> int:
 
 def _data(args, config: Config, msg: Messages) -> int:
     from bot.catalog.bundled import build_bundled, ensure_catalog
-    from bot.catalog.importer import import_files
+    from bot.catalog.importer import collector_paused, import_files
 
     def log(line) -> None:   # the importer's lines, in the operator's language
         print(said(line, msg), flush=True)
 
     if args.data_command == "import":
-        reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=log,
-                               lock_wait=config.import_wait, bundled_first=True)
+        with collector_paused():
+            reports = import_files(config.catalog_path, args.files, progress=not args.no_progress, log=log,
+                                   lock_wait=config.import_wait, bundled_first=True)
         return 1 if any(r.skipped for r in reports) else 0   # a file was refused whole
     if args.data_command == "bundled":
         build_bundled(config.catalog_path, log=log, lock_wait=config.import_wait)
@@ -425,8 +426,9 @@ def _data(args, config: Config, msg: Messages) -> int:
         from bot.catalog.sync import sync
         types = bulk_types(args.types, "--types", ())   # refused before anything is fetched
         ensure_catalog(config.catalog_path, log=log, lock_wait=config.import_wait)
-        sync(config, types=list(types),
-             base_url=args.base_url, progress=not args.no_progress, log=log, rules_url=args.rules_url)
+        with collector_paused():
+            sync(config, types=list(types),
+                 base_url=args.base_url, progress=not args.no_progress, log=log, rules_url=args.rules_url)
         return 0
     if args.data_command == "info":
         from bot.catalog.store import Catalog

@@ -210,3 +210,51 @@ def test_one_shot_look_ups_by_exact_name_load_only_what_they_use(bundled_catalog
         needless = [m for m in loaded if m.startswith(NOT_FOR_A_LOOK_UP + (("babel",) if args[0] not in ("ruling", "card")
                                                                           else ()))]
         assert not needless, f"wayfinder {' '.join(args)} loaded {needless}"
+
+
+COLLECTOR_AROUND_IMPORTS = """
+import gc, json, sys
+from bot.__main__ import main
+import bot.catalog.importer as importer
+collections, importing = [], []
+gc.callbacks.append(lambda phase, info: collections.append(info["generation"]) if phase == "start" and importing else None)
+real_import = importer.import_files
+def import_files(*args, **kwargs):   # the collections during the import itself
+    importing.append(1)
+    try:
+        return real_import(*args, **kwargs)
+    finally:
+        importing.clear()
+importer.import_files = import_files
+seen = []
+for files in json.loads(sys.argv[1]):
+    if files == "off":
+        gc.disable()
+        continue
+    collections.clear()
+    status = main(["data", "import", "--no-progress", *files])
+    seen.append([status, gc.isenabled(), len(collections)])
+print(json.dumps(seen))
+"""
+
+
+def test_an_import_from_the_command_line_leaves_the_garbage_collector_as_it_found_it(tmp_path):
+    """The import runs with Python's collector paused; a program that calls the command (a
+    scheduler, a wrapper) gets it back on afterwards, whether the import succeeded, was refused or
+    broke off half-way, and still off if it had turned it off itself."""
+    good = tmp_path / "cards.json"
+    good.write_text(json.dumps([{"object": "card", "oracle_id": "00000000-0000-4000-8000-000000000001",
+                                 "name": "Test Explorer", "lang": "en", "layout": "normal",
+                                 "type_line": "Creature — Merfolk Scout", "oracle_text": "", "mana_cost": "{G}"}]))
+    cut = tmp_path / "cut.json"
+    cut.write_text(good.read_text()[:-40])
+    runs = [[str(good)], [str(tmp_path / "missing.json")], [str(cut)], "off", [str(good)]]
+    env = dict(os.environ, WAYFINDER_CATALOG=str(tmp_path / "catalog.sqlite3"), WAYFINDER_LOG_LEVEL="WARNING")
+    out = subprocess.run([sys.executable, "-c", COLLECTOR_AROUND_IMPORTS, json.dumps(runs)], capture_output=True,
+                         text=True, cwd=PROJECT, env=env, timeout=300)
+    assert out.returncode == 0, out.stderr
+    (first, missing, broken, while_off) = json.loads(out.stdout.splitlines()[-1])
+    assert first == [0, True, 0]          # a new catalog: the bundled data and the file, with no collection
+    assert missing[0] != 0 and missing[1] is True
+    assert broken[0] != 0 and broken[1] is True
+    assert while_off == [0, False, 0]
