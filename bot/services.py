@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# After the /ask index could not be made ready at all (its background build and the build in the
+# bot's own process both failed), questions are told so at once, and the next question after this
+# many seconds tries again.
+ASK_RETRY = 600.0
+
 
 class Services:
     # builds the /ask index beside the catalog named after it, in a process of its own at the
@@ -31,6 +36,7 @@ class Services:
         self._ask_lock = threading.Lock()    # one /ask index build at a time
         self._ask_changed = threading.Condition(self._lock)   # the /ask index stored, or a preparation ended
         self._preparing = 0                  # preparations of the /ask index under way (prepare_ask_index)
+        self._ask_failed_at: float | None = None   # when the last preparation failed (time.monotonic())
         self._builder: subprocess.Popen | None = None
         self._stopping = False
         self._retired: list = []
@@ -84,19 +90,20 @@ class Services:
             return index
 
     def ready_ask_index(self, deadline: float):
-        """The /ask index for a question to a running bot: never built in this process (nor is
-        the lock held that a build takes), but made ready in the background (prepare_ask_index,
-        started again when none is under way: a build stopped by a refresh, one that failed) and
-        waited for until ``deadline`` (time.monotonic()). None when it is not ready by then, or
-        the bot is closing."""
-        started = False
+        """The /ask index for a question to a running bot: not built for the question (nor is the
+        lock held that a build takes), but made ready in the background (prepare_ask_index,
+        started again when none is under way: a build stopped by a refresh, one that failed
+        ASK_RETRY ago) and waited for until ``deadline`` (time.monotonic()), or until its
+        preparation fails (ask_index_failed). None when it is not ready by then, or the bot is
+        closing."""
         with self._ask_changed:
             while True:
                 index = self.__dict__.get("ask_index")
                 if index is not None or self._stopping:
                     return index
-                if not self._preparing and not started:
-                    started = True
+                if not self._preparing:
+                    if self._failed_lately():
+                        return None
                     self._preparing += 1   # counted now: the questions waiting meanwhile start none
                     threading.Thread(target=self._prepare_in_background, name="wayfinder-ask-index",
                                      daemon=True).start()
@@ -105,12 +112,22 @@ class Services:
                     return None
                 self._ask_changed.wait(left)
 
+    @property
+    def ask_index_failed(self) -> bool:
+        """Whether the /ask index could not be made ready, lately (ASK_RETRY): the log says why."""
+        with self._lock:
+            return self._failed_lately()
+
+    def _failed_lately(self) -> bool:
+        return self._ask_failed_at is not None and time.monotonic() - self._ask_failed_at < ASK_RETRY
+
     def prepare_ask_index(self) -> None:
         """Make the /ask index ready before the first question (about a minute of work on a full
         catalog): read from its file beside the catalog when it is current, else built there by a
         process of its own at the lowest priority (ask_builder), so that this one answers at full
-        speed meanwhile, then read. Where the catalog's folder cannot be written, the index is
-        built in memory here. A question asked meanwhile waits for it (ready_ask_index)."""
+        speed meanwhile, then read. Where the catalog's folder cannot be written, or that build
+        failed, the index is built in memory here, in a thread at the lowest priority. A question
+        asked meanwhile waits for it (ready_ask_index)."""
         with self._lock:
             self._preparing += 1
         self._prepare_counted()
@@ -118,18 +135,26 @@ class Services:
     def _prepare_in_background(self) -> None:
         try:
             self._prepare_counted()
-        except Exception:   # e.g. the catalog closed under it as the bot closes; the next question tries again
-            if not self._stopping:
-                log.warning("the /ask index could not be made ready", exc_info=True)
+        except Exception:   # logged by _prepare_counted; the next question after ASK_RETRY tries again
+            pass
 
     def _prepare_counted(self) -> None:
         """prepare_ask_index, counted in _preparing already: when it ends, however it ends, the
-        questions waiting for the index look again."""
+        questions waiting for the index look again; when it failed, they are told so."""
+        failed = False
         try:
             self._prepare_ask_index()
+        except Exception:
+            failed = not self._stopping   # e.g. the catalog closed under it as the bot closes
+            if failed:
+                log.error("the /ask index could not be built, in the background nor in the bot's own"
+                          " process: questions are told so, and one asked after %d minutes tries again",
+                          ASK_RETRY // 60, exc_info=True)
+            raise
         finally:
             with self._ask_changed:
                 self._preparing -= 1
+                self._ask_failed_at = time.monotonic() if failed else None
                 self._ask_changed.notify_all()
 
     def _prepare_ask_index(self) -> None:
@@ -138,26 +163,55 @@ class Services:
             if "ask_index" in self.__dict__:
                 return
             catalog = self.catalog
+            index = None
             if os.access(index_path(catalog.path).parent, os.W_OK):
                 index = AskIndex.read(catalog)
-                if index is None and self._build_beside(catalog):
-                    index = AskIndex.read(catalog)   # None: the catalog changed meanwhile
                 if index is None:
-                    return
-            else:
-                index = AskIndex.open(catalog, self.rules)
+                    built = self._build_beside(catalog)
+                    if built is None or self.catalog is not catalog:
+                        return      # stopped: by a refresh (the next question starts again) or closing
+                    if built:
+                        index = AskIndex.read(catalog)
+                        if index is None:
+                            log.warning("the background build of the /ask index left none beside the"
+                                        " catalog that the bot can read: it builds it itself, in memory")
+            if index is None:
+                index = self._build_in_memory(catalog)
             with self._lock:
                 if self.catalog is catalog and "ask_index" not in self.__dict__:
                     self.__dict__["ask_index"] = index
                     return
             index.close()   # a refresh switched catalogs meanwhile
 
-    def _build_beside(self, catalog) -> bool:
-        """Run ask_builder for ``catalog``; whether it built the index (not stopped, no failure)."""
+    def _build_in_memory(self, catalog):
+        """The /ask index of ``catalog`` built in memory, in a thread of its own at the lowest CPU
+        priority (the thread waiting for it may be one the bot's other work shares)."""
+        from bot.ask.index import AskIndex
+        rules, out = self.rules, []
+
+        def build() -> None:
+            try:
+                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)   # this thread only (Linux)
+            except (AttributeError, OSError):   # elsewhere: the build runs at the normal priority
+                pass
+            try:
+                out.append(AskIndex.in_memory(catalog, rules))
+            except BaseException as error:
+                out.append(error)
+        worker = threading.Thread(target=build, name="wayfinder-ask-index-build", daemon=True)
+        worker.start()
+        worker.join()
+        if isinstance(out[0], BaseException):
+            raise out[0]
+        return out[0]
+
+    def _build_beside(self, catalog) -> bool | None:
+        """Run ask_builder for ``catalog``: True when it built the index, False when it failed,
+        None when it was stopped (a refresh, the bot closing)."""
         import subprocess   # here: a one-shot look-up never starts a builder
         with self._lock:
             if self._stopping:
-                return False
+                return None
             # a session of its own: Ctrl-C in the bot's terminal does not reach it (the bot stops it)
             builder = self._builder = subprocess.Popen(
                 [*self.ask_builder, str(catalog.path)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -166,12 +220,13 @@ class Services:
         code = builder.returncode
         with self._lock:
             self._builder = None
-        stopped = getattr(builder, "stopped", False)
-        if said and not stopped:
+        if getattr(builder, "stopped", False):
+            return None
+        if said:
             log.warning("the background build of the /ask index says: %s", said)
-        if code and not stopped:
+        if code:
             log.warning("the /ask index could not be built in the background (exit status %s):"
-                        " the first question builds it", code)
+                        " the bot builds it itself, in memory", code)
         return code == 0
 
     def _stop_builder(self) -> None:

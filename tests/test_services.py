@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from bot.ask.command import ask
+from bot.ask.command import INDEX_WAIT, ask
 from bot.ask.index import AskIndex, index_path
 from bot.config import Config
 from bot.services import Services
@@ -109,6 +109,7 @@ def test_a_question_waiting_for_the_background_build_when_the_bot_closes_is_told
     monkeypatch.setattr(Services, "ask_builder", (sys.executable, "-c", "import time; time.sleep(600)"))
     built = []
     monkeypatch.setattr(AskIndex, "_build_file", staticmethod(lambda *args: built.append(args)))
+    monkeypatch.setattr(AskIndex, "in_memory", classmethod(lambda *args: built.append(args)))
     question, replies = in_thread(lambda: ask(services, "explore with an empty library", "fr",
                                               asked_at=time.monotonic()))
     deadline = time.monotonic() + 60
@@ -119,3 +120,64 @@ def test_a_question_waiting_for_the_background_build_when_the_bot_closes_is_told
     question.join(60)
     assert replies[0].error and "L'index de recherche des questions est encore en cours" in replies[0].content
     assert built == [], "the bot's own process built the index"
+
+
+FAILING_BUILDER = """
+import pathlib, sys
+runs = pathlib.Path(sys.argv[1])
+runs.write_text(runs.read_text() + "run\\n" if runs.exists() else "run\\n")
+sys.exit("builder failed")
+"""
+
+
+def failing_builder(services, tmp_path, monkeypatch):
+    """The /ask index gone from beside the catalog, and a builder that fails: the file it counts its runs in."""
+    index_path(services.catalog.path).unlink()
+    runs = tmp_path / "runs"
+    monkeypatch.setattr(Services, "ask_builder", (sys.executable, "-c", FAILING_BUILDER, str(runs)))
+    return runs
+
+
+def test_when_the_background_build_fails_the_bot_builds_the_ask_index_itself_and_answers(
+        services, tmp_path, monkeypatch, caplog):
+    """A question to the running bot is answered from an index the bot builds in memory once its
+    background build failed; the log says so, and later questions start no build."""
+    runs = failing_builder(services, tmp_path, monkeypatch)
+    asked_at = time.monotonic() - INDEX_WAIT + 120   # a stuck wait fails the test, not a 5-minute hang
+    first = ask(services, "can I respond to a spell on the stack", "en", asked_at=asked_at)
+    assert not first.error and first.pages
+    second = ask(services, "explore with an empty library", "de", asked_at=time.monotonic())
+    assert not second.error and "701.44" in str(second.data)
+    assert runs.read_text().splitlines() == ["run"]
+    assert "builder failed" in caplog.text and "the bot builds it itself, in memory" in caplog.text
+    assert "the first question builds it" not in caplog.text
+    assert not index_path(services.catalog.path).exists(), "the index beside the catalog is the builder's to write"
+
+
+def test_when_the_ask_index_cannot_be_built_at_all_questions_are_told_at_once_and_it_is_tried_later(
+        services, tmp_path, monkeypatch, caplog):
+    """Background build and the build in memory both fail: the question waiting is told in its
+    language that the index could not be built (not to ask again in a minute), and so are the next
+    ones, without another doomed build each; once ASK_RETRY has passed a question tries again."""
+    import bot.services as services_module
+    runs = failing_builder(services, tmp_path, monkeypatch)
+
+    def broken(cls, catalog, book):
+        raise OSError("No space left on device")
+    monkeypatch.setattr(AskIndex, "in_memory", classmethod(broken))
+    for lang, words in (("fr", "L'index de recherche des questions n'a pas pu être créé"),
+                        ("ja", "質問の検索インデックスを作成できませんでした"),
+                        ("en", "could not be built")):
+        reply = ask(services, "can I respond to a spell on the stack", lang,
+                    asked_at=time.monotonic() - INDEX_WAIT + 120)
+        assert reply.error and words in reply.content, reply.content
+    assert runs.read_text().splitlines() == ["run"], "a doomed build was started again"
+    assert "No space left on device" in caplog.text
+    monkeypatch.setattr(AskIndex, "in_memory", real_in_memory)
+    monkeypatch.setattr(services_module, "ASK_RETRY", 0.0)
+    reply = ask(services, "explore with an empty library", "en", asked_at=time.monotonic())
+    assert not reply.error and "701.44" in str(reply.data)
+    assert runs.read_text().splitlines() == ["run", "run"]
+
+
+real_in_memory = AskIndex.in_memory

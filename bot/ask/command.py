@@ -52,8 +52,8 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine
         asked_at: float | None = None) -> Reply:
     """``machine``: the server's machine translations setting ("show" marked, or "hide").
     ``asked_at``: when a running bot received the question (time.monotonic()): the index is then
-    not built for it but waited for, INDEX_WAIT at most (Services.ready_ask_index); without it (a
-    one-shot command) it is built here when missing."""
+    not built for it but waited for, INDEX_WAIT at most (Services.ready_ask_index), or until it
+    could not be built; without it (a one-shot command) it is built here when missing."""
     # the search (stemmers, game terms, ranking) is loaded by the first question, not at start
     from bot.ask.pages import answer_pages, passage
     from bot.ask.search import rank
@@ -64,6 +64,9 @@ def ask(services: Services, question: str, lang: str, *, limit: int = 5, machine
         return Reply(content=msg._("Ask a question about the rules, in your own words."), error=True)
     catalog, book = services.catalog, services.rules
     index = services.ask_index if asked_at is None else services.ready_ask_index(asked_at + INDEX_WAIT)
+    if index is None and services.ask_index_failed:
+        return Reply(content=msg._("The search index for questions could not be built. The bot's operator"
+                                   " will find why in its log; it is tried again in a few minutes."), error=True)
     if index is None:
         return Reply(content=msg._("The search index for questions is still being built."
                                    " Please ask again in a minute."), error=True)

@@ -266,6 +266,13 @@ class AskIndex:
         db = _current(index_path(catalog.path), catalog_key(catalog))
         return cls(db) if db is not None else None
 
+    @classmethod
+    def in_memory(cls, catalog, book) -> "AskIndex":
+        """The index for ``catalog`` built in memory (nothing is written)."""
+        db = sqlite3.connect(":memory:", check_same_thread=False)
+        build(catalog, book, db)
+        return cls(db)
+
     @staticmethod
     def _build_file(catalog, book, path: Path, key: str) -> sqlite3.Connection:
         log.info("building the /ask index for %s", catalog.path)
@@ -273,9 +280,7 @@ class AskIndex:
             fd, tmp = tempfile.mkstemp(prefix=_temporary_prefix(path), suffix=".tmp", dir=path.parent)
             os.close(fd)
         except OSError:
-            db = sqlite3.connect(":memory:", check_same_thread=False)
-            build(catalog, book, db)
-            return db
+            return AskIndex.in_memory(catalog, book).db
         try:
             db = sqlite3.connect(tmp)
             db.execute("PRAGMA journal_mode = OFF")

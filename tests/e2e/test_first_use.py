@@ -141,6 +141,7 @@ def fresh_catalog(e2e_env, bundled_catalog_path, tmp_path, monkeypatch):
     def not_here(*args):
         raise AssertionError("the bot's own process built the /ask index")
     monkeypatch.setattr(AskIndex, "_build_file", staticmethod(not_here))
+    monkeypatch.setattr(AskIndex, "in_memory", staticmethod(not_here))
     return live
 
 
