@@ -278,10 +278,15 @@ class Explore(commands.GroupCog, group_name=_T("explore"), group_description=_T(
             change = {"content": ctx.msg._("The chart could not be drawn: the odds are shown without it.")}
         else:
             change = {"embed": card_embed.set_image(url=CHART_URL), "attachments": [chart_file(png)]}
+        if self.bot.is_closed():   # closed while the chart was drawn: the answer stays as it was sent
+            return
         try:
             await edit_answer(interaction, sent, **change)
         except discord.HTTPException:   # the answer was deleted meanwhile: nothing left to attach to
             log.info("explore: the odds answer could not be edited to add its chart", exc_info=True)
+        except RuntimeError:            # "Session is closed": the bot closed under the edit
+            if not self.bot.is_closed():
+                raise
 
     def _odds_with_kept_chart(self, request: ExploreRequest, lang: str, policy: str):
         """The exact odds and their chart as PNG bytes if it is kept (drawn lately), else None."""

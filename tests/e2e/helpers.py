@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import time
 
 import pytest
 
@@ -36,6 +37,14 @@ async def start_bot(fake: FakeDiscord, **options):
             task.result()  # raises what stopped the bot
         raise TimeoutError("the bot did not become ready")
     return bot, task
+
+
+async def until(condition, timeout: float = 30) -> None:
+    """Wait until ``condition()`` holds (at most ``timeout`` seconds)."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "not in time"
+        await asyncio.sleep(0.02)
 
 
 async def stop_bot(bot, task) -> None:

@@ -145,3 +145,42 @@ async def test_two_people_saving_decks_at_once_each_get_their_own(discord_bot):
     assert "Deck: alice-deck" in embed_text(await answer_of(fake, on_alice))
     on_bob = await fake.slash("explore", sub("run", deck="bob-deck", explorer="Jadelight Ranger", seed="1"))
     assert (await answer_of(fake, on_bob))["content"] == "Jadelight Ranger is not in the deck."
+
+
+@ANSWERED_OR_DEFERRED
+async def test_closing_the_bot_while_an_odds_chart_is_drawn_drops_the_chart_quietly(discord_bot, monkeypatch):
+    """The odds are answered, then the bot closes before their chart is drawn: the chart is not
+    attached, and nothing is logged as an error (discord_bot's teardown checks the log)."""
+    import asyncio
+    import threading
+
+    from bot.explore import chart
+    from tests.e2e.helpers import module_of, stop_bot, until
+    no_chart_kept(monkeypatch)
+    drawing, release = threading.Event(), threading.Event()
+    real_draw = chart.draw_png
+
+    def held(*args, **kwargs):
+        drawing.set()
+        assert release.wait(60)
+        return real_draw(*args, **kwargs)
+    monkeypatch.setattr(chart, "draw_png", held)
+    cog = module_of(discord_bot, "cogs.explore")
+    real_edit, edits = cog.edit_answer, []
+
+    async def edit_answer(*args, **kwargs):
+        try:
+            await real_edit(*args, **kwargs)
+        finally:
+            edits.append(discord_bot.bot.is_closed())
+    monkeypatch.setattr(cog, "edit_answer", edit_answer)
+    fake, bot = discord_bot.fake, discord_bot.bot
+    answer = await fake.slash("explore", odds_ixalan(2))
+    assert "Jadelight Ranger" in embed_text(await answer_of(fake, answer))
+    assert await asyncio.to_thread(drawing.wait, 60)
+    closing = asyncio.create_task(stop_bot(bot, discord_bot.task))
+    await until(bot.is_closed)
+    release.set()
+    await closing
+    await until(lambda: not [t for t in asyncio.all_tasks() if t.get_name() == "CommandTree-invoker"])
+    assert True not in edits, "the chart was attached to an answer after the bot closed"

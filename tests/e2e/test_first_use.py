@@ -23,7 +23,7 @@ from bot.config import Config
 from bot.rules import book
 from bot.services import Services
 from tests.e2e.conftest import assert_nothing_went_wrong
-from tests.e2e.helpers import BotUnderTest, answer_of, edited, embed_text, option, start_bot, stop_bot
+from tests.e2e.helpers import BotUnderTest, answer_of, edited, embed_text, option, start_bot, stop_bot, until
 from tests.e2e.test_refresh import upstream, upstream_gets  # noqa: F401  (fixtures: a local Scryfall, a new ruling)
 from tests.fake_discord import FakeDiscord, payloads
 
@@ -32,13 +32,6 @@ DISCORD_LIMIT = 3.0   # seconds Discord waits for the answer to an interaction
 
 def query(value):
     return [{"name": "query", "type": 3, "value": value, "focused": True}]
-
-
-async def until(condition, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "not in time"
-        await asyncio.sleep(0.02)
 
 
 async def timed(coro):
