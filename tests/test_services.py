@@ -181,3 +181,32 @@ def test_when_the_ask_index_cannot_be_built_at_all_questions_are_told_at_once_an
 
 
 real_in_memory = AskIndex.in_memory
+
+
+def test_a_one_shot_question_waits_for_another_process_building_the_same_index_and_reads_it(
+        services, tmp_path, monkeypatch, caplog):
+    """``wayfinder ask`` (a question without asked_at) takes the index's build lock, as the bot's
+    build does: while another process builds the index, it waits (the log says for whom), then
+    answers from the index that process wrote, without building it a second time."""
+    from bot.catalog.locks import FileLock, beside
+    beside_catalog = index_path(services.catalog.path)
+    made_elsewhere = tmp_path / "made-elsewhere.ask"
+    shutil.move(beside_catalog, made_elsewhere)
+    built = []
+    monkeypatch.setattr(AskIndex, "_build_file", staticmethod(lambda *args: built.append(args)))
+    monkeypatch.setattr(AskIndex, "in_memory", classmethod(lambda *args: built.append(args)))
+    other = FileLock(beside(beside_catalog, ".lock"))
+    assert other.acquire()
+    try:
+        question, replies = in_thread(lambda: ask(services, "explore with an empty library", "en"))
+        deadline = time.monotonic() + 60
+        while "is building the /ask index" not in caplog.text:
+            assert time.monotonic() < deadline and question.is_alive(), "the question did not wait"
+            time.sleep(0.02)
+        assert f"(pid {os.getpid()})" in caplog.text
+        shutil.move(made_elsewhere, beside_catalog)   # the other process's build, done
+    finally:
+        other.release()
+    question.join(120)
+    assert not replies[0].error and "701.44" in str(replies[0].data)
+    assert built == [], "the index was built a second time"

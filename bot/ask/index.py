@@ -17,6 +17,7 @@ import re
 import sqlite3
 import tempfile
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -183,7 +184,6 @@ def main(argv: list[str] | None = None) -> int:
     import signal
     import sys
     from bot.catalog import Catalog
-    from bot.catalog.locks import FileLock, beside
     from bot.rules.book import RulesBook
     parser = argparse.ArgumentParser(prog="python -m bot.ask.index")
     parser.add_argument("--nice", type=int, default=0)
@@ -196,23 +196,43 @@ def main(argv: list[str] | None = None) -> int:
         except (AttributeError, OSError):   # no nice here: the build runs at the normal priority
             pass
     catalog_path = args.catalog
-    lock = FileLock(beside(index_path(catalog_path), ".lock"))
-    if not lock.acquire(wait=BUILD_WAIT):
-        print(f"another process is still building the /ask index of {catalog_path}{lock.holder()}",
-              file=sys.stderr)
-        return 1
-    _remove_stale_temporaries(index_path(catalog_path))
-    catalog = Catalog(catalog_path)
-    try:
-        AskIndex.open(catalog, RulesBook.lazy(catalog)).close()
-    finally:
-        catalog.close()
-        index = index_path(catalog_path)   # stopped at any point: this process's temporary file goes
-        for leftover in index.parent.iterdir():
-            if leftover.name.startswith(_temporary_prefix(index)) and leftover.name.endswith(".tmp"):
-                leftover.unlink(missing_ok=True)
-        lock.release()
+    with build_lock(index_path(catalog_path)) as lock:
+        if lock is not None and lock.fd is None:
+            print(f"another process is still building the /ask index of {catalog_path}{lock.holder()}",
+                  file=sys.stderr)
+            return 1
+        catalog = Catalog(catalog_path)
+        try:
+            AskIndex.open(catalog, RulesBook.lazy(catalog), locked=True).close()
+        finally:
+            catalog.close()
+            index = index_path(catalog_path)   # stopped at any point: this process's temporary file goes
+            for leftover in index.parent.iterdir():
+                if leftover.name.startswith(_temporary_prefix(index)) and leftover.name.endswith(".tmp"):
+                    leftover.unlink(missing_ok=True)
     return 0
+
+
+@contextmanager
+def build_lock(path: Path):
+    """Held while the index at ``path`` is built: builds of one index, by any process (a bot's
+    background build, ``wayfinder ask``), run one at a time, and one waits for another's
+    BUILD_WAIT seconds at most. Yields the lock (``lock.fd`` None: another process still
+    held it then), or None where no lock file can be made (a folder that cannot be written)."""
+    from bot.catalog.locks import FileLock, beside
+    lock = FileLock(beside(path, ".lock"))
+    try:
+        held = lock.acquire(wait=BUILD_WAIT, waiting=lambda: log.warning(
+            "another process%s is building the /ask index of %s: waiting for it", lock.holder(), path))
+    except OSError:
+        yield None
+        return
+    try:
+        if held:
+            _remove_stale_temporaries(path)
+        yield lock
+    finally:
+        lock.release()
 
 
 def _remove_stale_temporaries(path: Path) -> None:
@@ -253,12 +273,23 @@ class AskIndex:
         self.average_length = float(meta.get("average_length", 1)) or 1.0
 
     @classmethod
-    def open(cls, catalog, book, path: Path | None = None) -> "AskIndex":
-        """The index for ``catalog``: read from its file when current, else (re)built."""
+    def open(cls, catalog, book, path: Path | None = None, *, locked: bool = False) -> "AskIndex":
+        """The index for ``catalog``: read from its file when current, else (re)built there under
+        its build lock (build_lock; ``locked``: the caller holds it), or the build of another
+        process that holds it waited for and read. Should that one still hold it after BUILD_WAIT,
+        the index is built in memory."""
         key = catalog_key(catalog)
         path = Path(path) if path else index_path(catalog.path)
         db = _current(path, key)
-        return cls(db if db is not None else cls._build_file(catalog, book, path, key))
+        if db is not None:
+            return cls(db)
+        if locked:
+            return cls(cls._build_file(catalog, book, path, key))
+        with build_lock(path) as lock:
+            if lock is not None and lock.fd is None:
+                return cls.in_memory(catalog, book)
+            db = _current(path, key)   # built meanwhile by the process that held the lock
+            return cls(db if db is not None else cls._build_file(catalog, book, path, key))
 
     @classmethod
     def read(cls, catalog) -> "AskIndex | None":
