@@ -18,6 +18,11 @@ def bundled_files(data_dir: Path = DATA_DIR) -> list[Path]:
             + sorted((data_dir / "rules").glob("MagicCompRules-*.txt.gz")))
 
 
+def is_bundled_card_file(path: Path, data_dir: Path = DATA_DIR) -> bool:
+    """Whether ``path`` is one of the card files the bot ships (they add names, never recount them)."""
+    return path.suffix == ".jsonl" and path.resolve().parent == (data_dir / "cards").resolve()
+
+
 def build_bundled(catalog: Path, log: Callable[[str], None] | None = None,
                   lock_wait: float = IMPORT_WAIT) -> list[ImportReport]:
     """Import the bundled data into ``catalog`` (created if missing, refreshed otherwise)."""

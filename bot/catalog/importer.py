@@ -4,11 +4,12 @@ from __future__ import annotations
 import gc
 import sqlite3
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
 
 from bot.catalog.build import ImportReport, catalog_transaction, import_lock
-from bot.catalog.bundled import bundled_files, needs_bundled
+from bot.catalog.bundled import bundled_files, is_bundled_card_file, needs_bundled
 from bot.catalog.comprehensive_rules import import_rules
 from bot.catalog.errors import DataImportError, SkippedFile
 from bot.catalog.linking import link_translations
@@ -139,8 +140,12 @@ def _import_stream(con: sqlite3.Connection, kind: str, path: Path, progress: boo
         return import_rules(con, path)
     if kind == "mtgjson":
         return import_mtgjson(con, path)
+    if kind == "cards":
+        import_stream = partial(import_cards, keep_counts=is_bundled_card_file(path))
+    else:
+        import_stream = import_rulings
     if not progress:   # tqdm is not even imported
-        return (import_cards if kind == "cards" else import_rulings)(con, path)
+        return import_stream(con, path)
     from tqdm import tqdm
     bar = tqdm(desc=f"{path.name}", unit=" records", leave=False)
     last = 0
@@ -151,6 +156,6 @@ def _import_stream(con: sqlite3.Connection, kind: str, path: Path, progress: boo
         last = number
 
     try:
-        return (import_cards if kind == "cards" else import_rulings)(con, path, advance)
+        return import_stream(con, path, advance)
     finally:
         bar.close()

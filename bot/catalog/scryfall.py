@@ -44,6 +44,12 @@ NAME_UPSERT = """
 INSERT INTO names(oracle_id, lang, name, face, folded, counting) VALUES (?,?,?,?,?,1)
 ON CONFLICT(oracle_id, lang, name) DO UPDATE SET counting = coalesce(names.counting, 0) + 1
 """
+# the bundled card file only adds the names a catalog lacks, counted as above, and keeps the counts
+# of the names it has (the full card file counted them: a handful of bundled printings would undercount)
+NAME_ADD = """
+INSERT INTO names(oracle_id, lang, name, face, folded, counting) VALUES (?,?,?,?,?,1)
+ON CONFLICT(oracle_id, lang, name) DO UPDATE SET counting = names.counting + 1 WHERE names.counting IS NOT NULL
+"""
 COUNTED = "UPDATE names SET prints = counting, counting = NULL WHERE counting IS NOT NULL"
 
 
@@ -197,14 +203,17 @@ def name_rows(card: CardObject, oracle_id: str, lang: str) -> list[tuple]:
     return rows
 
 
-def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None = None) -> ImportReport:
+def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None = None, *,
+                 keep_counts: bool = False) -> ImportReport:
+    """Import a card file. With ``keep_counts`` (the bundled card file), names the catalog has
+    keep their printing counts; only new names are counted."""
     report = ImportReport(str(path), "scryfall-cards")
     # the names' secondary indexes are built once at the end, from the rows in order, rather than
     # kept up to date row by row; every row's card is written before it (in its batch)
     with foreign_keys_off(con):
         con.execute("DROP INDEX IF EXISTS names_by_name")
         con.execute("DROP INDEX IF EXISTS names_by_key")
-        objects, others = _read_cards(con, path, report, progress)
+        objects, others = _read_cards(con, path, report, progress, NAME_ADD if keep_counts else NAME_UPSERT)
         con.execute(COUNTED)
         con.executescript(schema_sql())   # the indexes again
     if others:
@@ -216,7 +225,8 @@ def import_cards(con: sqlite3.Connection, path: Path, progress: Progress | None 
     return report
 
 
-def _read_cards(con: sqlite3.Connection, path: Path, report: ImportReport, progress: Progress | None) -> tuple[int, int]:
+def _read_cards(con: sqlite3.Connection, path: Path, report: ImportReport, progress: Progress | None,
+                name_upsert: str) -> tuple[int, int]:
     """Write the cards, names and printed texts of the file's objects; (objects read, objects in
     languages Wayfinder does not print)."""
     cards: list[tuple] = []
@@ -227,7 +237,7 @@ def _read_cards(con: sqlite3.Connection, path: Path, report: ImportReport, progr
 
     def flush() -> None:
         con.executemany(CARD_UPSERT, cards)
-        con.executemany(NAME_UPSERT, names)
+        con.executemany(name_upsert, names)
         con.executemany(PRINTED_INSERT, printed)
         cards.clear()
         names.clear()

@@ -11,9 +11,10 @@ import ijson
 import pytest
 
 from bot.catalog import Catalog
-from bot.catalog.bundled import ensure_catalog
+from bot.catalog.bundled import build_bundled, ensure_catalog
 from bot.catalog.importer import import_files
 from bot.catalog.store import SCHEMA_VERSION
+from bot.config import DATA_DIR
 from tests.helpers import SHARED_DATA, needs_shared
 
 ORACLE_ID = str(uuid.UUID(int=0x0F0F_0000_0000_4000_8000_0000_0000_0001))
@@ -115,3 +116,47 @@ def test_a_catalog_of_the_version_before_is_upgraded_and_counts_afresh_at_the_ne
     once = tables(catalog)
     import_files(catalog, [cards_file])
     assert tables(catalog) == once
+
+
+PLAINS = json.loads(next(line for line in (DATA_DIR / "cards" / "explore-cards.jsonl").read_text(encoding="utf-8")
+                         .splitlines() if '"name": "Plains", "lang": "en"' in line))
+
+
+def plains_counts(path) -> dict[tuple[str, str], int]:
+    catalog = Catalog(path)
+    try:
+        return {(lang, name): count for lang, name, count in catalog.query(
+            "SELECT lang, name, prints FROM names WHERE oracle_id = ?", (PLAINS["oracle_id"],))}
+    finally:
+        catalog.close()
+
+
+@pytest.fixture
+def full_catalog(tmp_path):
+    """The bundled catalog, then a card file holding the English Plains 40 times."""
+    catalog = tmp_path / "catalog.sqlite3"
+    ensure_catalog(catalog)
+    assert plains_counts(catalog)[("en", "Plains")] == 1   # a first build counts the bundled file's printings
+    plains = tmp_path / "plains.json"
+    plains.write_text(json.dumps([PLAINS] * 40), encoding="utf-8")
+    import_files(catalog, [plains])
+    assert plains_counts(catalog)[("en", "Plains")] == 40
+    return catalog
+
+
+def test_upgrading_an_older_catalog_keeps_the_printing_counts_of_the_bundled_names(full_catalog):
+    before = plains_counts(full_catalog)
+    with sqlite3.connect(full_catalog) as con:
+        con.execute("PRAGMA user_version = 4")
+    con.close()
+    ensure_catalog(full_catalog)   # imports the bundled data again
+    assert plains_counts(full_catalog) == before
+    assert before[("en", "Plains")] == 40
+
+
+def test_rebuilding_the_bundled_data_keeps_the_printing_counts_and_the_names_as_they_were(full_catalog):
+    before = plains_counts(full_catalog)
+    names = tables(full_catalog)["names"]
+    build_bundled(full_catalog)   # wayfinder data bundled
+    assert plains_counts(full_catalog) == before
+    assert tables(full_catalog)["names"] == names
