@@ -123,7 +123,7 @@ def refresh(config: Config, say: Callable[[str], None] = log.info,
             taken.append(lock)
         with import_lock(config.catalog_path, 0):
             pass                     # free now: what is downloaded next can be imported
-        return sync(config, types=list(config.refresh_types), progress=False, log=say, lock_wait=0)
+        return sync(config, types=list(config.refresh_types), progress=False, log=say, lock_wait=0, warn=warn)
     except CatalogBusy as exc:
         say(f"an import{exc.holder} into {config.catalog_path} is under way: refresh skipped")
         return None

@@ -155,6 +155,21 @@ def _downloaded(target: Path, known: dict, size: int | None) -> bool:
     return size is None or _content_size(target, size) == size
 
 
+def _load_state(path: Path, warn: Callable[[str], None]) -> dict:
+    """What the state file records; a file that cannot be read as one (cut or corrupt) records
+    nothing, said once: every file is then downloaded and checked again."""
+    try:
+        state = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    except ValueError:   # not JSON, or not UTF-8
+        state = None
+    if isinstance(state, dict) and all(isinstance(entry, dict) for entry in state.values()):
+        return state
+    warn(Note("{file} cannot be read: every file is downloaded and checked again", file=str(path)))
+    return {}
+
+
 def _save_state(path: Path, state: dict) -> None:
     """Written whole or not at all: a sync that dies midway leaves the state as it was."""
     written = path.with_name(path.name + ".tmp")
@@ -164,18 +179,19 @@ def _save_state(path: Path, state: dict) -> None:
 
 def sync(config: Config, types: list[str] | None = None, base_url: str | None = None, progress: bool = True,
          log: Callable[[str], None] = print, rules_url: str | None = None, timeout: float = TIMEOUT,
-         lock_wait: float | None = None) -> list[Path]:
+         lock_wait: float | None = None, warn: Callable[[str], None] | None = None) -> list[Path]:
     """Fetch what changed and import it; return the files imported.
 
     ``rules_url`` (or WAYFINDER_RULES_URL): the Comprehensive Rules text file as Wizards publishes it,
     fetched too when its name (which carries the edition's date) is new. Another import into the
-    catalog is waited for ``lock_wait`` seconds at most (WAYFINDER_IMPORT_WAIT)."""
+    catalog is waited for ``lock_wait`` seconds at most (WAYFINDER_IMPORT_WAIT). A state file that
+    cannot be read is said to ``warn`` (``log`` by default) and treated as none."""
     types = types or ["all_cards", "rulings"]
     base_url = base_url or config.scryfall_base_url
     folder = config.downloads_dir
     folder.mkdir(parents=True, exist_ok=True)
     state_path = folder / STATE_FILE
-    state = json.loads(state_path.read_text()) if state_path.exists() else {}
+    state = _load_state(state_path, warn or log)
     index = {entry["type"]: entry for entry in fetch_index(base_url)}
     missing = [t for t in types if t not in index]
     if missing:

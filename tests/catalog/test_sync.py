@@ -109,10 +109,10 @@ def scryfall():
     server.close()
 
 
-def _config(tmp_path, url) -> Config:
+def _config(tmp_path, url, env: dict | None = None) -> Config:
     return Config.from_env({"WAYFINDER_CATALOG": str(tmp_path / "catalog.sqlite3"),
                             "WAYFINDER_DOWNLOADS": str(tmp_path / "downloads"),
-                            "WAYFINDER_SCRYFALL_URL": url})
+                            "WAYFINDER_SCRYFALL_URL": url, **(env or {})})
 
 
 @needs_shared

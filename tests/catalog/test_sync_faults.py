@@ -8,7 +8,8 @@ import pytest
 
 from bot.catalog import Catalog, DataImportError
 from bot.catalog.bundled import build_bundled
-from bot.catalog.sync import sync
+from bot.catalog.refresh import refresh
+from bot.catalog.sync import STATE_FILE, sync
 from tests.catalog.test_sync import FakeScryfall, _config
 from tests.helpers import needs_shared
 
@@ -79,3 +80,20 @@ def test_a_file_shorter_than_announced_is_never_imported(config, server, cards):
     del server.short["/all_cards"]
     sync(config, types=["all_cards"], progress=False, log=messages.append, timeout=5)
     assert synced_cards(config) == 3000
+
+
+@pytest.mark.parametrize("damage", [b'{"all_cards": {"file": "all_c', b"\xff\xfe not text", b"[1, 2]"])
+def test_a_corrupt_state_file_is_one_warning_and_every_file_is_downloaded_again(tmp_path, server, damage):
+    """A cut or corrupt state file once made every refresh turn fail; now it records nothing."""
+    config = _config(tmp_path, server.url, {"WAYFINDER_REFRESH_TYPES": "all_cards"})
+    build_bundled(config.catalog_path)
+    assert refresh(config, say=lambda m: None, warn=pytest.fail)
+    state = config.downloads_dir / STATE_FILE
+    state.write_bytes(damage)
+    warnings = []
+    assert refresh(config, say=lambda m: None, warn=warnings.append) is not None   # the turn is not skipped
+    assert len(warnings) == 1 and STATE_FILE in str(warnings[0])
+    assert server.requests[-1][0] == "/all_cards", "downloaded and checked again"
+    assert json.loads(state.read_text())["all_cards"]["imported"] is True
+    assert synced_cards(config) == 3000
+    refresh(config, say=lambda m: None, warn=pytest.fail)   # the state file is whole again
