@@ -336,6 +336,25 @@ async def test_the_bot_answers_from_the_old_catalog_while_the_new_one_builds(dis
     assert "zebrafish" in embed_text(await answer_of(fake, after))
 
 
+def _skipped_turn_warning(config, caplog) -> str:
+    """One refresh turn that fails: it returns False, the bot still answers, the catalog file is the
+    same bytes, and the log holds exactly one warning, without a traceback; that warning's line."""
+    from bot.services import Services
+
+    before = config.catalog_path.read_bytes()
+    services = Services(config)
+    try:
+        with caplog.at_level("INFO"):
+            assert services.refresh() is False
+        assert services.catalog.card_by_english_name("Jadelight Ranger")
+    finally:
+        services.close()
+    problems = [r for r in caplog.records if r.levelname in ("WARNING", "ERROR", "CRITICAL")]
+    assert len(problems) == 1 and problems[0].levelname == "WARNING" and not problems[0].exc_info
+    assert config.catalog_path.read_bytes() == before
+    return problems[0].getMessage()
+
+
 class _Failing(BaseHTTPRequestHandler):
     """Scryfall answering every request with an HTTP error."""
 
@@ -350,7 +369,6 @@ class _Failing(BaseHTTPRequestHandler):
 def test_an_upstream_failure_is_one_warning_and_the_turn_is_skipped(upstream, upstream_is, caplog):
     """Scryfall down or answering errors is expected now and then: the log says in one line what
     failed, without a traceback, and the bot goes on answering from the catalog it has."""
-    from bot.services import Services
     server = ThreadingHTTPServer(("127.0.0.1", 0), _Failing)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = _closed_port() if upstream_is == "unreachable" else server.server_port
@@ -358,23 +376,14 @@ def test_an_upstream_failure_is_one_warning_and_the_turn_is_skipped(upstream, up
         else f"http://127.0.0.1:{port}/bulk-data"
     config = Config.from_env({**upstream, "WAYFINDER_RULES_URL": failing} if upstream_is == "rules failing"
                              else {**upstream, "WAYFINDER_SCRYFALL_URL": f"http://127.0.0.1:{port}"})
-    before = config.catalog_path.read_bytes()
-    services = Services(config)
     try:
-        with caplog.at_level("INFO"):
-            assert services.refresh() is False
-        assert services.catalog.card_by_english_name("Jadelight Ranger")
+        line = _skipped_turn_warning(config, caplog)
     finally:
-        services.close()
         server.shutdown()
         server.server_close()
-    problems = [r for r in caplog.records if r.levelname in ("WARNING", "ERROR", "CRITICAL")]
-    assert len(problems) == 1 and problems[0].levelname == "WARNING" and not problems[0].exc_info
-    line = problems[0].getMessage()
     assert line.startswith(failing) and "\n" not in line
     assert ("503" in line) == (upstream_is != "unreachable")
     assert line.endswith(f"refresh skipped, still answering from {config.catalog_path}")
-    assert config.catalog_path.read_bytes() == before
 
 
 def test_a_full_disk_during_the_import_is_one_warning_and_the_turn_is_skipped(upstream, monkeypatch, caplog):
@@ -382,23 +391,11 @@ def test_a_full_disk_during_the_import_is_one_warning_and_the_turn_is_skipped(up
     import sqlite3
 
     import bot.catalog.refresh as refresh
-    from bot.services import Services
 
     def full(*args, **kwargs):
         raise sqlite3.OperationalError("database or disk is full")
 
     monkeypatch.setattr(refresh, "sync", full)
     config = Config.from_env(upstream)
-    before = config.catalog_path.read_bytes()
-    services = Services(config)
-    try:
-        with caplog.at_level("INFO"):
-            assert services.refresh() is False
-        assert services.catalog.card_by_english_name("Jadelight Ranger")
-    finally:
-        services.close()
-    problems = [r for r in caplog.records if r.levelname in ("WARNING", "ERROR", "CRITICAL")]
-    assert len(problems) == 1 and problems[0].levelname == "WARNING" and not problems[0].exc_info
-    assert problems[0].getMessage() == (f"database or disk is full; refresh skipped, still answering from "
-                                        f"{config.catalog_path}")
-    assert config.catalog_path.read_bytes() == before
+    assert _skipped_turn_warning(config, caplog) == (f"database or disk is full; refresh skipped, still answering "
+                                                     f"from {config.catalog_path}")
