@@ -13,6 +13,7 @@ from bot.ask.command import INDEX_WAIT, ask
 from bot.ask.index import AskIndex, index_path
 from bot.config import Config
 from bot.services import Services
+from tests.helpers import held
 
 
 @pytest.fixture
@@ -27,19 +28,6 @@ def services(bundled_catalog_path, tmp_path):
     services.close()
 
 
-def held(monkeypatch, name):
-    """AskIndex.<name> waits, once called, until the test releases it: (entered, release)."""
-    entered, release = threading.Event(), threading.Event()
-    real = getattr(AskIndex, name)
-
-    def waiting(*args, **kwargs):
-        entered.set()
-        assert release.wait(60)
-        return real(*args, **kwargs)
-    monkeypatch.setattr(AskIndex, name, waiting)
-    return entered, release
-
-
 def in_thread(work) -> tuple[threading.Thread, list]:
     out = []
     thread = threading.Thread(target=lambda: out.append(work()), daemon=True)
@@ -51,7 +39,7 @@ def test_the_bot_closes_without_waiting_for_a_questions_build_of_the_ask_index(s
     """A question that builds the /ask index in the bot's own process does not hold up closing:
     stopping the background work returns while the build is still under way."""
     services.catalog, services.rules  # noqa: B018
-    entered, release = held(monkeypatch, "open")
+    entered, release = held(monkeypatch, AskIndex, "open")
     question, _ = in_thread(lambda: services.ask_index)
     try:
         assert entered.wait(30)
@@ -67,7 +55,7 @@ def test_a_question_racing_the_background_build_gets_the_index_it_made(services,
     """A question asked while the background build reads the index waits for it and answers from
     the index it stored: the index is not opened a second time, nor the stored one replaced."""
     services.catalog, services.rules  # noqa: B018
-    entered, release = held(monkeypatch, "read")
+    entered, release = held(monkeypatch, AskIndex, "read")
     opened = []
     real_open = AskIndex.open
     monkeypatch.setattr(AskIndex, "open", classmethod(

@@ -152,19 +152,12 @@ async def test_closing_the_bot_while_an_odds_chart_is_drawn_drops_the_chart_quie
     """The odds are answered, then the bot closes before their chart is drawn: the chart is not
     attached, and nothing is logged as an error (discord_bot's teardown checks the log)."""
     import asyncio
-    import threading
 
     from bot.explore import chart
     from tests.e2e.helpers import module_of, stop_bot, until
+    from tests.helpers import held
     no_chart_kept(monkeypatch)
-    drawing, release = threading.Event(), threading.Event()
-    real_draw = chart.draw_png
-
-    def held(*args, **kwargs):
-        drawing.set()
-        assert release.wait(60)
-        return real_draw(*args, **kwargs)
-    monkeypatch.setattr(chart, "draw_png", held)
+    drawing, release = held(monkeypatch, chart, "draw_png")
     cog = module_of(discord_bot, "cogs.explore")
     real_edit, edits = cog.edit_answer, []
 

@@ -19,6 +19,7 @@ from bot.catalog.build import import_lock
 from bot.catalog.refresh import RefreshLock, refresh
 from bot.config import Config
 from tests.e2e.helpers import answer_of, embed_text, option
+from tests.helpers import held
 
 NEW_RULING = "A ruling published after the bot started: the zebrafish clause."
 
@@ -315,15 +316,7 @@ def e2e_env(upstream, monkeypatch):
 
 async def test_the_bot_answers_from_the_old_catalog_while_the_new_one_builds(discord_bot, monkeypatch):
     fake, bot = discord_bot.fake, discord_bot.bot
-    started, release = threading.Event(), threading.Event()
-    real_sync = refresh_module.sync
-
-    def held_sync(*args, **kwargs):
-        started.set()
-        assert release.wait(60)
-        return real_sync(*args, **kwargs)
-
-    monkeypatch.setattr(refresh_module, "sync", held_sync)
+    started, release = held(monkeypatch, refresh_module, "sync")
     refreshing = asyncio.create_task(bot.refresh_data())
     while not started.is_set():
         await asyncio.sleep(0.05)
