@@ -128,7 +128,7 @@ class ExploreView(OwnerView):
                 log.exception("explore: applying the default choice at expiry failed")
         for item in self.children:
             item.disabled = True
-        note = self.msg._("These buttons have expired. Run the command again.")
+        note = expired(self.msg, form=False)
         try:
             await self.origin.edit_original_response(content="\n".join(p for p in (self.content(), note) if p),
                                                      embed=self.current(), view=self, allowed_mentions=NO_PINGS)

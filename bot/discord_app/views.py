@@ -12,6 +12,7 @@ from functools import partial
 import discord
 
 from bot.discord_app.errors import AnswersErrors
+from bot.discord_app.late import expired, values
 from bot.reply import Reply
 from bot.i18n import Messages, messages
 from bot.pages import CHOICE_LIMIT, CHOICES_LIMIT, Page
@@ -211,7 +212,7 @@ class OwnerView(AnswersErrors, discord.ui.View):
                 item.disabled = True
         try:
             await self.origin.edit_original_response(
-                content=self.msg._("These buttons have expired. Run the command again."), view=self,
+                content=expired(self.msg, form=False), view=self,
                 allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             pass
@@ -331,13 +332,11 @@ async def show_rulings(interaction: discord.Interaction, services, oracle_id: st
 # it offers, privately, in the language of whoever picks it.
 async def late_rule(interaction: discord.Interaction, match) -> None:
     """A menu of rules: the rule picked."""
-    from bot.discord_app.late import values
     await show_rule(interaction, interaction.client.services, values(interaction)[0], await reader_language(interaction))
 
 
 async def late_rulings(interaction: discord.Interaction, match) -> None:
     """A menu of cards: the rulings of the card picked."""
-    from bot.discord_app.late import values
     from bot.matching.lookup import AUTOCOMPLETE_PREFIX
     await show_rulings(interaction, interaction.client.services, values(interaction)[0].removeprefix(AUTOCOMPLETE_PREFIX),
                        await context(interaction))
