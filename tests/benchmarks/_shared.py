@@ -291,7 +291,6 @@ RULING_REQUESTS = [("defossilizare", "it"), ("agente da rainha", "pt-BR"), ("lan
                    ("Jadelight Ranger", "en-US"), ("Île", "fr"), ("Llanowar Elves", "de"),
                    ("serv of the cond", "en-US"), ("Lightning Bolt", "es-ES"), ("ティシャーナの道探し", "ja"),
                    ("Проводница Тишаны", "ru"), ("Guidevoie de Tishana", "ko")]
-RULING_QUERIES = [query for query, _ in RULING_REQUESTS]
 
 
 @dataclass
