@@ -15,8 +15,9 @@ class ScenarioError(ValueError):
         super().__init__(message.format(**values) if values else message)
 
     def localized(self, msg) -> str:
-        """In ``msg``'s language, the values that are notes themselves (a reason) too."""
-        values = {k: v.localized(msg) if hasattr(v, "localized") else v for k, v in self.values.items()}
+        """In ``msg``'s language, the values that are notes themselves (a reason) and numbers too."""
+        from bot.i18n import localized
+        values = {k: localized(v, msg) for k, v in self.values.items()}
         return msg._(self.message, **values) if values else msg._(self.message)
 
 
